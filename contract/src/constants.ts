@@ -1,0 +1,46 @@
+// Numbers and ids that client and server agree on (SPEC sections 3, 4 and 9).
+
+export const ROLE = { ADMIN: 1, STAFF: 2, EDITOR: 3 } as const;
+export type RoleId = number;
+
+export const STATE = { DRAFT: 1, PUBLISHED: 2 } as const;
+export const GROUP_TYPE = { LOCATION: 1, DEPARTMENT: 2, TEAM: 3 } as const;
+export const ACTION_TYPE = { LIKE: 1, FAVOURITE: 2 } as const;
+export const VISIBILITY = { PUBLIC: 1, PRIVATE: 2 } as const;
+
+/** userTypeId that registration sets (SPEC section 4). */
+export const REGISTERED_USER_TYPE = 2;
+
+export const LIMITS = {
+  newsPageSize: 10,
+  surveyListLimit: 1000,
+  reportPageSize: 5,
+  maxFilesPerPost: 8,
+  fileMaxBytes: 10 * 1024 * 1024,
+  videoMaxBytes: 500 * 1024 * 1024,
+  profileImageMaxBytes: 2 * 1024 * 1024,
+  communityImageMaxBytes: 2 * 1024 * 1024,
+  profileImageSize: 800,
+  passwordMinLength: 8,
+  adminPasswordMinLength: 6,
+  requestTimeoutMs: 30_000,
+  refreshTimeoutMs: 3_000,
+  uploadTimeoutMs: 1_800_000,
+  debounceMs: 500,
+  mobileMaxWidth: 599,
+} as const;
+
+/** Session lifetimes (PRODUCT-DECISIONS: Accounts and sessions). */
+export const SESSION = {
+  accessTokenSeconds: 15 * 60,
+  refreshRememberSeconds: 30 * 24 * 3600,
+  refreshSessionSeconds: 12 * 3600,
+  verifyEmailSeconds: 24 * 3600,
+  resetPasswordSeconds: 3600,
+} as const;
+
+/** Date formats of SPEC section 9. */
+export const DATE_FORMAT = {
+  api: 'YYYY-MM-DD HH:mm:ss',
+  table: 'DD-MM-YYYY HH:mm:ss',
+} as const;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+
+/** Company key statistics (SPEC section 3). Amounts are whole numbers; statsRelevance says "as at when". */
+export const keyStats = z.object({
+  id: z.number(),
+  statsRelevance: z.string(),
+  turnover: z.number(),
+  newAccounts: z.number(),
+  debtorsBook: z.number(),
+  activeAccounts: z.number(),
+  merchants: z.number(),
+  totalStores: z.number(),
+  acquirerStores: z.number(),
+  transactorStores: z.number(),
+});
+export type KeyStats = z.infer<typeof keyStats>;
+
+const amount = z.number({ error: MSG.invalidInput }).min(0, MSG.invalidInput).max(1e15, MSG.invalidInput);
+
+export const keyStatsUpdate = z.object({
+  statsRelevance: z.string({ error: MSG.invalidInput }).trim().min(1, MSG.invalidInput).max(200),
+  turnover: amount,
+  newAccounts: amount.int(MSG.invalidInput),
+  debtorsBook: amount,
+  activeAccounts: amount.int(MSG.invalidInput),
+  merchants: amount.int(MSG.invalidInput),
+  totalStores: amount.int(MSG.invalidInput),
+  acquirerStores: amount.int(MSG.invalidInput),
+  transactorStores: amount.int(MSG.invalidInput),
+});
+export type KeyStatsUpdate = z.infer<typeof keyStatsUpdate>;
+
+/** Labels of the stats cards, in display order. */
+export const KEY_STATS_LABELS: Record<Exclude<keyof KeyStats, 'id' | 'statsRelevance'>, string> = {
+  turnover: 'Turnover',
+  newAccounts: 'New Accounts',
+  debtorsBook: 'Debtors Book',
+  activeAccounts: 'Active Accounts',
+  merchants: 'Merchants',
+  totalStores: 'Total Stores',
+  acquirerStores: 'Acquirer Stores',
+  transactorStores: 'Transactor Stores',
+};

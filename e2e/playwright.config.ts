@@ -1,0 +1,54 @@
+// Browser journeys against the real built app (server + SPA) on a fresh embedded database, in the
+// system Chromium: no browser is ever downloaded.
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = new URL('../.tmp/e2e-data', import.meta.url).pathname;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json']],
+  outputDir: '../.tmp/test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && node server/dist/main.js`,
+    cwd: new URL('..', import.meta.url).pathname,
+    url: `http://127.0.0.1:${E2E_PORT}/v1/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+    },
+  },
+});

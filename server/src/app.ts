@@ -1,0 +1,114 @@
+// Builds the Fastify instance: plugins, features, error handler. No listen(): main.ts and the tests do that.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { authRoutes } from './features/auth/routes';
+import { fileRoutes } from './features/files/routes';
+import { profileRoutes } from './features/profile/routes';
+import { statsRoutes } from './features/stats/routes';
+import { systemRoutes } from './features/system/routes';
+import { userRoutes } from './features/users/routes';
+import { AccessTokens } from './platform/auth/access-tokens';
+import { installErrorHandler } from './platform/http/error-handler';
+import { installSecurityHeaders } from './platform/http/security';
+import type { Mailer } from './platform/mail';
+import type { Storage } from './platform/storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    accessTokens: AccessTokens;
+    mailer: Mailer;
+    storage: Storage;
+  }
+}
+
+export type AppDeps = {
+  config: Config & { jwtSecret: string };
+  database: Database;
+  mailer: Mailer;
+  storage: Storage;
+  /** A pino logger; tests pass none and log nothing. */
+  logger?: FastifyBaseLogger;
+};
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    genReqId: () => randomUUID(),
+    trustProxy: deps.config.trustProxy,
+    // A 2MB avatar arrives base64-encoded (x4/3) inside JSON.
+    bodyLimit: 4 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', deps.config);
+  app.decorate('database', deps.database);
+  app.decorate('db', deps.database.db);
+  app.decorate('accessTokens', new AccessTokens(deps.config.jwtSecret));
+  app.decorate('mailer', deps.mailer);
+  app.decorate('storage', deps.storage);
+
+  installErrorHandler(app);
+  await installSecurityHeaders(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${deps.config.brandName} API`, version: '1' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          basic: { type: 'http', scheme: 'basic' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
+
+  await app.register(systemRoutes, { prefix: '/v1' });
+  await app.register(authRoutes, { prefix: '/v1/auth' });
+  await app.register(userRoutes, { prefix: '/v1/api' });
+  await app.register(profileRoutes, { prefix: '/v1/api' });
+  await app.register(statsRoutes, { prefix: '/v1/api' });
+  await app.register(fileRoutes);
+
+  await serveWeb(app, deps.config.webDist);
+  return app;
+}
+
+/** Serves the built SPA with history fallback: any GET outside /v1 and /files answers index.html. */
+async function serveWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Hashed assets never change; index.html must always be revalidated.
+        reply.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const apiLike = request.url.startsWith('/v1/') || request.url.startsWith('/files/');
+    if (!apiLike && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'Not found', code: 'not_found' });
+  });
+}

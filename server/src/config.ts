@@ -1,0 +1,87 @@
+// The only place that reads process.env: parsed once, checked at boot, a bad value stops the server
+// with a message naming it.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  COMPANY_EMAIL_DOMAINS: z
+    .string()
+    .default('example.com,example.org')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((a) => a.length > 0, 'at least one domain is needed'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Hearth <no-reply@example.com>'),
+  SUPPORT_EMAIL: z.string().default('support@example.com'),
+  BRAND_NAME: z.string().default('Hearth'),
+  COPYRIGHT_YEAR: z.coerce.number().int().default(2020),
+  PUBLIC_URL: z.string().url().optional(),
+  SEED_DEMO: bool,
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  companyEmailDomains: string[];
+  jwtSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportEmail: string;
+  brandName: string;
+  copyrightYear: number;
+  publicUrl: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  webDist?: string;
+};
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    companyEmailDomains: e.COMPANY_EMAIL_DOMAINS,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    brandName: e.BRAND_NAME,
+    copyrightYear: e.COPYRIGHT_YEAR,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    // Demo content is for laptops: production only seeds when asked to (PRODUCT-DECISIONS).
+    seedDemo: e.NODE_ENV === 'production' ? e.SEED_DEMO : e.SEED_DEMO || env.SEED_DEMO === undefined,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,78 @@
+// Opens the database: embedded PGlite (DATA_DIR/db, or in memory for tests) or a PostgreSQL server
+// (DATABASE_URL). Both speak the same SQL and run the same checked-in migrations.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The driver-neutral Drizzle handle every feature uses. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+/** The migrations folder sits at the server package's root, whether we run from src/ or dist/. */
+export function migrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = join(dir, 'migrations');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = resolve(dir, '..');
+  }
+  throw new Error('migrations folder not found');
+}
+
+export type OpenOptions = { databaseUrl?: string; dataDir?: string; memory?: boolean };
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const migrationsDir = migrationsFolder();
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsDir }),
+      ping: async () => {
+        try {
+          await pool.query('select 1');
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = opts.memory ? new PGlite() : new PGlite(join(opts.dataDir ?? './data', 'db'));
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
+    ping: async () => {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,92 @@
+// Demo data for a first start on an empty database (PRODUCT-DECISIONS: Identity and defaults).
+// Later features add their own demo content here.
+import { GROUP_TYPE, ROLE } from '@hearth/contract';
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../platform/auth/passwords';
+import type { Db } from './client';
+import { groups, keyStatistics, userGroups, users } from './schema';
+
+export const DEMO_PASSWORD = 'Passw0rd!';
+
+const DEMO_GROUPS = [
+  { name: 'Cape Town', groupTypeId: GROUP_TYPE.LOCATION },
+  { name: 'Johannesburg', groupTypeId: GROUP_TYPE.LOCATION },
+  { name: 'Durban', groupTypeId: GROUP_TYPE.LOCATION },
+  { name: 'Finance', groupTypeId: GROUP_TYPE.DEPARTMENT },
+  { name: 'Marketing', groupTypeId: GROUP_TYPE.DEPARTMENT },
+  { name: 'Engineering', groupTypeId: GROUP_TYPE.DEPARTMENT },
+  { name: 'People & Culture', groupTypeId: GROUP_TYPE.DEPARTMENT },
+  { name: 'Payments Team', groupTypeId: GROUP_TYPE.TEAM },
+  { name: 'Merchant Success', groupTypeId: GROUP_TYPE.TEAM },
+];
+
+const DEMO_USERS = [
+  { firstName: 'Ada', lastName: 'Admin', email: 'admin@example.com', roleId: ROLE.ADMIN, loc: 0, dep: 3 },
+  { firstName: 'Sam', lastName: 'Staff', email: 'staff@example.com', roleId: ROLE.STAFF, loc: 1, dep: 5 },
+  {
+    firstName: 'Eddie',
+    lastName: 'Editor',
+    email: 'editor@example.com',
+    roleId: ROLE.EDITOR,
+    loc: 0,
+    dep: 4,
+  },
+  {
+    firstName: 'Thandi',
+    lastName: 'Mokoena',
+    email: 'thandi@example.com',
+    roleId: ROLE.STAFF,
+    loc: 2,
+    dep: 6,
+  },
+  {
+    firstName: 'Pieter',
+    lastName: 'van Wyk',
+    email: 'pieter@example.org',
+    roleId: ROLE.STAFF,
+    loc: 1,
+    dep: 3,
+  },
+];
+
+/** Seeds when the database has no users yet; returns whether it did. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const groupRows = await tx.insert(groups).values(DEMO_GROUPS).onConflictDoNothing().returning();
+    const groupId = (i: number) => groupRows.find((g) => g.name === DEMO_GROUPS[i]?.name)?.id;
+    for (const u of DEMO_USERS) {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          firstName: u.firstName,
+          lastName: u.lastName,
+          email: u.email,
+          phone: '+27 21 555 0100',
+          passwordHash,
+          roleId: u.roleId,
+          isActive: true,
+          isVerified: true,
+          userTypeId: 2,
+        })
+        .returning({ id: users.id });
+      const ids = [groupId(u.loc), groupId(u.dep)].filter((id): id is number => id !== undefined);
+      if (created && ids.length)
+        await tx.insert(userGroups).values(ids.map((groupId) => ({ userId: created.id, groupId })));
+    }
+    await tx.insert(keyStatistics).values({
+      statsRelevance: 'As at 31 October 2026',
+      turnover: 1_284_500_000,
+      newAccounts: 1_342,
+      debtorsBook: 312_750_000,
+      activeAccounts: 48_215,
+      merchants: 12_870,
+      totalStores: 19_455,
+      acquirerStores: 7_310,
+      transactorStores: 15_602,
+    });
+  });
+  return true;
+}

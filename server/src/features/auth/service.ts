@@ -1,0 +1,174 @@
+// Account rules: login, registration, e-mail verification, password reset.
+import {
+  GROUP_TYPE,
+  isCompanyEmail,
+  MSG,
+  REGISTERED_USER_TYPE,
+  ROLE,
+  type SessionProfile,
+} from '@hearth/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { groups, userGroups, users } from '../../db/schema';
+import { dummyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { AppError, badRequest, conflict, fieldError, unauthenticated } from '../../platform/errors';
+import { consumeLink, createLink } from './email-links';
+import { assertNotThrottled, recordFailure } from './login-throttle';
+import { resetMail, verifyMail } from './mails';
+import { endSessions, issueSession } from './sessions';
+
+/** Reads `Authorization: Basic base64(email:password)`; missing parts answer the login form's messages. */
+export function parseBasicAuth(header: string | undefined): { email: string; password: string } {
+  let email = '';
+  let password = '';
+  if (header?.startsWith('Basic ')) {
+    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon >= 0) {
+      email = decoded.slice(0, colon).trim().toLowerCase();
+      password = decoded.slice(colon + 1);
+    }
+  }
+  const fields: Record<string, string> = {};
+  if (!email) fields.email = MSG.loginEmailRequired;
+  if (!password) fields.password = MSG.loginPasswordRequired;
+  if (email.length > 254 || password.length > 200) fields.email = MSG.invalidCredentials;
+  const first = Object.values(fields)[0];
+  if (first) throw badRequest(first, fields);
+  return { email, password };
+}
+
+export async function login(
+  app: FastifyInstance,
+  ip: string,
+  email: string,
+  password: string,
+  remember: boolean,
+): Promise<SessionProfile> {
+  await assertNotThrottled(app.db, ip, email);
+  const [user] = await app.db.select().from(users).where(eq(users.email, email));
+  const ok = user
+    ? await verifyPassword(user.passwordHash, password)
+    : await verifyPassword(await dummyHash(), password);
+  if (!user || !ok) {
+    await recordFailure(app.db, ip, email);
+    throw unauthenticated(MSG.invalidCredentials);
+  }
+  // Only after the password is proven do we say why an account cannot log in.
+  if (!user.isVerified) throw new AppError('not_verified', 403, MSG.notVerified);
+  if (!user.isActive) throw new AppError('deactivated', 403, MSG.deactivated);
+  await app.db.update(users).set({ lastLoggedInAt: new Date() }).where(eq(users.id, user.id));
+  return issueSession(app, user, remember);
+}
+
+/** Checks that `ids` are one location and one department (SPEC: Register) and answers them. */
+async function checkRegisterGroups(db: Db, ids: number[]): Promise<number[]> {
+  const rows = ids.length ? await db.select().from(groups).where(inArray(groups.id, ids)) : [];
+  const location = rows.filter((g) => g.groupTypeId === GROUP_TYPE.LOCATION);
+  const department = rows.filter((g) => g.groupTypeId === GROUP_TYPE.DEPARTMENT);
+  const fields: Record<string, string> = {};
+  if (location.length !== 1) fields.location = MSG.locationRequired;
+  if (department.length !== 1) fields.department = MSG.departmentRequired;
+  // Unknown ids or anything beyond one location and one department (a team, say) is not for this form.
+  if (Object.keys(fields).length === 0 && (rows.length !== ids.length || rows.length !== 2)) {
+    fields.groups = MSG.invalidInput;
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw badRequest(first, fields);
+  return rows.map((g) => g.id);
+}
+
+export type RegisterInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  phone: string;
+  groups: number[];
+};
+
+export async function register(app: FastifyInstance, input: RegisterInput) {
+  if (!isCompanyEmail(input.email, app.config.companyEmailDomains))
+    throw fieldError('email', MSG.notCompanyEmail);
+  const groupIds = await checkRegisterGroups(app.db, input.groups);
+  const passwordHash = await hashPassword(input.password);
+  const created = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        passwordHash,
+        roleId: ROLE.STAFF,
+        userTypeId: REGISTERED_USER_TYPE,
+        isVerified: false,
+        isActive: true,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id, email: users.email, firstName: users.firstName });
+    if (!row) throw conflict(MSG.emailTaken, { email: MSG.emailTaken });
+    await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId: row.id, groupId })));
+    return row;
+  });
+  await sendVerification(app, created);
+  return { id: created.id, email: created.email };
+}
+
+async function sendVerification(
+  app: FastifyInstance,
+  user: { id: number; email: string; firstName: string },
+) {
+  const link = await createLink(app, user.id, 'verify');
+  await app.mailer.send(verifyMail(app.config.brandName, user.email, user.firstName, link));
+}
+
+/** Answers the same whether or not the address exists, so it cannot be used to probe accounts. */
+export async function resendVerification(app: FastifyInstance, email: string): Promise<void> {
+  const [user] = await app.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.isVerified, false)));
+  if (user) await sendVerification(app, user);
+}
+
+export async function verifyEmail(app: FastifyInstance, token: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const userId = await consumeLink(tx as unknown as Db, token, 'verify');
+    await tx.update(users).set({ isVerified: true }).where(eq(users.id, userId));
+  });
+}
+
+export async function requestPasswordReset(app: FastifyInstance, email: string): Promise<void> {
+  const [user] = await app.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.isActive, true)));
+  if (!user) return;
+  const link = await createLink(app, user.id, 'reset');
+  await app.mailer.send(resetMail(app.config.brandName, user.email, user.firstName, link));
+}
+
+export async function setPasswordWithLink(
+  app: FastifyInstance,
+  token: string,
+  password: string,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await app.db.transaction(async (tx) => {
+    const userId = await consumeLink(tx as unknown as Db, token, 'reset');
+    // Following the mailed link proves the mailbox, so the address counts as verified too.
+    await tx.update(users).set({ passwordHash, isVerified: true }).where(eq(users.id, userId));
+    await endSessions(tx as unknown as Db, userId);
+  });
+}
+
+export function registerGroups(db: Db) {
+  return db
+    .select({ id: groups.id, name: groups.name, groupTypeId: groups.groupTypeId })
+    .from(groups)
+    .where(inArray(groups.groupTypeId, [GROUP_TYPE.LOCATION, GROUP_TYPE.DEPARTMENT]))
+    .orderBy(asc(groups.groupTypeId), asc(groups.name));
+}

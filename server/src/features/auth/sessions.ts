@@ -1,0 +1,132 @@
+// Sessions: a JWT access token plus an opaque refresh token that rotates on every use. Each login starts
+// a family; presenting a refresh token that was already used revokes the whole family (theft detection).
+import { randomUUID } from 'node:crypto';
+import { MSG, SESSION, type SessionProfile } from '@hearth/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { refreshTokens, users } from '../../db/schema';
+import { hashToken, newOpaqueToken } from '../../platform/auth/opaque-tokens';
+import { unauthenticated } from '../../platform/errors';
+import { loadUser } from '../users/presenter';
+
+type SessionUser = { id: number; roleId: number; tokenVersion: number };
+
+async function storeRefreshToken(db: Db, userId: number, familyId: string, remember: boolean) {
+  const token = newOpaqueToken();
+  const lifetime = remember ? SESSION.refreshRememberSeconds : SESSION.refreshSessionSeconds;
+  const expiresAt = new Date(Date.now() + lifetime * 1000);
+  await db
+    .insert(refreshTokens)
+    .values({ userId, familyId, tokenHash: hashToken(token), remember, expiresAt });
+  await db.update(users).set({ refreshTokenExp: expiresAt }).where(eq(users.id, userId));
+  return token;
+}
+
+/** Starts a new session (a new refresh family) and answers the profile the web keeps. */
+export async function issueSession(
+  app: FastifyInstance,
+  user: SessionUser,
+  remember: boolean,
+): Promise<SessionProfile> {
+  const refreshToken = await storeRefreshToken(app.db, user.id, randomUUID(), remember);
+  const access = await app.accessTokens.sign({
+    userId: user.id,
+    roleId: user.roleId,
+    version: user.tokenVersion,
+  });
+  const view = await loadUser(app.db, user.id);
+  if (!view) throw unauthenticated();
+  return {
+    id: view.id,
+    firstName: view.firstName,
+    lastName: view.lastName,
+    email: view.email,
+    roles: view.roles,
+    profileImage: view.profileImage,
+    accessToken: access.token,
+    refreshToken,
+    accessTokenExpiryDate: access.expiresAt.toISOString(),
+  };
+}
+
+/** Rotates a refresh token: the old one is spent, a new one of the same family is answered. */
+export async function rotateRefreshToken(app: FastifyInstance, presented: string) {
+  const now = new Date();
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(presented)))
+      .for('update');
+    if (!row) throw unauthenticated(MSG.sessionExpired);
+    if (row.usedAt || row.revokedAt) {
+      // A spent token came back: someone holds a copy. End every session of this family.
+      if (row.usedAt && !row.revokedAt) {
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      }
+      return { reused: true as const };
+    }
+    if (row.expiresAt <= now) throw unauthenticated(MSG.sessionExpired);
+    const [user] = await tx
+      .select({
+        id: users.id,
+        roleId: users.roleId,
+        tokenVersion: users.tokenVersion,
+        isActive: users.isActive,
+      })
+      .from(users)
+      .where(eq(users.id, row.userId));
+    if (!user?.isActive) throw unauthenticated(user ? MSG.deactivated : MSG.sessionExpired);
+    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
+    const refreshToken = await storeRefreshToken(tx as unknown as Db, user.id, row.familyId, row.remember);
+    const access = await app.accessTokens.sign({
+      userId: user.id,
+      roleId: user.roleId,
+      version: user.tokenVersion,
+    });
+    return {
+      reused: false as const,
+      result: {
+        accessToken: access.token,
+        accessTokenExpiryDate: access.expiresAt.toISOString(),
+        refreshToken,
+      },
+    };
+  });
+}
+
+/** Revokes one refresh family (logout). Unknown tokens are ignored: logout always succeeds. */
+export async function revokeFamilyOf(db: Db, presented: string): Promise<void> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(presented)));
+  if (row) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  }
+}
+
+/**
+ * Ends every session of a user: refresh tokens revoked, and the token version bumped so access tokens
+ * already handed out stop working on their next request. Used on password change, deactivation and an
+ * admin password reset. Pass a transaction to make it part of a larger change.
+ */
+export async function endSessions(db: Db, userId: number): Promise<number> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  const [row] = await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ tokenVersion: users.tokenVersion });
+  return row?.tokenVersion ?? 0;
+}

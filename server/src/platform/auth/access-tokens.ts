@@ -1,0 +1,45 @@
+// Short-lived JWT access tokens (HS256, 15 minutes). Only HS256 is accepted, so alg=none and
+// algorithm-confusion tokens fail verification.
+import { SESSION } from '@hearth/contract';
+import { jwtVerify, SignJWT } from 'jose';
+
+export type AccessClaims = { userId: number; roleId: number; version: number };
+
+const ISSUER = 'hearth';
+const AUDIENCE = 'hearth-api';
+
+export class AccessTokens {
+  private readonly key: Uint8Array;
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
+    const expiresAt = new Date(Date.now() + SESSION.accessTokenSeconds * 1000);
+    const token = await new SignJWT({ role: claims.roleId, ver: claims.version, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+    return { token, expiresAt };
+  }
+
+  /** Returns the claims, or null for anything not a valid, unexpired access token of ours. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
+      const userId = Number(payload.sub);
+      if (payload.typ !== 'access' || !Number.isInteger(userId)) return null;
+      return { userId, roleId: Number(payload.role), version: Number(payload.ver) };
+    } catch {
+      return null;
+    }
+  }
+}

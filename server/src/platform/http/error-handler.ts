@@ -1,0 +1,39 @@
+// One error handler: AppError -> its status and text; zod validation -> 400 with per-field messages;
+// anything else -> 500 with the request id and no stack trace.
+import { MSG } from '@hearth/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+/** `/body/groups/0` -> `groups`; a form field is the first path segment after the part of the request. */
+function fieldName(instancePath: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  return parts[1] ?? parts[0] ?? '_';
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ error: err.message, code: err.code, fields: err.fields });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const name = fieldName(`/${err.validationContext ?? ''}${issue.instancePath}`);
+        fields[name] ??= issue.message ?? MSG.invalidInput;
+      }
+      const first = Object.values(fields)[0] ?? MSG.invalidInput;
+      return reply.status(400).send({ error: first, code: 'invalid_input', fields });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, wrong content type.
+      const message = status === 413 ? 'The request is too large' : MSG.invalidInput;
+      return reply.status(status).send({ error: message, code: err.code ?? 'bad_request' });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ error: MSG.somethingWrong, code: 'internal', requestId: String(request.id) });
+  });
+}

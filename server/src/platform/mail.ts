@@ -1,0 +1,54 @@
+// Outgoing mail. With SMTP_URL it goes over SMTP; without, each mail is written as an .eml file under
+// DATA_DIR/outbox and its link logged, so a local user can still verify and reset.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export type Mail = { to: string; subject: string; text: string; html?: string; link?: string };
+export type Mailer = { send(mail: Mail): Promise<void> };
+
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  logger: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({
+        from: opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      await mkdir(opts.outboxDir, { recursive: true });
+      const file = join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      // The development outbox notice is the one place a link is logged (PRODUCT-DECISIONS: Operations).
+      opts.logger.info(
+        { outbox: file, to: mail.to, link: mail.link },
+        `mail written to outbox: ${mail.subject}`,
+      );
+    },
+  };
+}

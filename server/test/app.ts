@@ -1,0 +1,61 @@
+// The test app: the real Fastify app on a real database and a real SMTP listener, driven with inject().
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import type { Db } from '../src/db/client';
+import { ensureReferenceData } from '../src/db/reference-data';
+import { createMailer } from '../src/platform/mail';
+import { createLocalStorage } from '../src/platform/storage';
+import { openTestDatabase } from './database';
+import { Mailbox } from './mailbox';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  mailbox: Mailbox;
+  config: Config;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+  const mailbox = new Mailbox();
+  await mailbox.start();
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: '0' }),
+    smtpUrl: mailbox.url,
+    publicUrl: 'http://hearth.test',
+    ...overrides,
+  };
+  const database = await openTestDatabase();
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  const silent = { info() {}, warn() {}, error() {} } as never;
+  const app = await buildApp({
+    config: { ...config, jwtSecret: 'test-secret-test-secret-test-secret-0123' },
+    database,
+    mailer: createMailer({
+      smtpUrl: mailbox.url,
+      from: config.mailFrom,
+      outboxDir: join(dataDir, 'outbox'),
+      logger: silent,
+    }),
+    storage: createLocalStorage(join(dataDir, 'files')),
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    mailbox,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await mailbox.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// Test data builders with overrides. Passwords are hashed once per process (argon2id is slow on purpose).
+import { GROUP_TYPE, ROLE, type SessionProfile } from '@hearth/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/client';
+import { groups, keyStatistics, userGroups, users } from '../src/db/schema';
+import { hashPassword } from '../src/platform/auth/passwords';
+
+export const PASSWORD = 'Str0ng!pass';
+let defaultHash: Promise<string> | undefined;
+let seq = 0;
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${++seq}@example.com`;
+
+export type UserOverrides = Partial<typeof users.$inferInsert> & { password?: string; groupIds?: number[] };
+
+export async function createUser(db: Db, overrides: UserOverrides = {}) {
+  const { password, groupIds, ...rest } = overrides;
+  defaultHash ??= hashPassword(PASSWORD);
+  const passwordHash = password ? await hashPassword(password) : await defaultHash;
+  const [user] = await db
+    .insert(users)
+    .values({
+      firstName: 'Test',
+      lastName: `User${++seq}`,
+      email: uniqueEmail(),
+      phone: '+27 21 555 0000',
+      passwordHash,
+      roleId: ROLE.STAFF,
+      isActive: true,
+      isVerified: true,
+      userTypeId: 2,
+      ...rest,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  if (groupIds?.length)
+    await db.insert(userGroups).values(groupIds.map((groupId) => ({ userId: user.id, groupId })));
+  return { ...user, password: password ?? PASSWORD };
+}
+
+export async function createGroups(db: Db) {
+  const rows = await db
+    .insert(groups)
+    .values([
+      { name: `Location ${++seq}`, groupTypeId: GROUP_TYPE.LOCATION },
+      { name: `Department ${++seq}`, groupTypeId: GROUP_TYPE.DEPARTMENT },
+      { name: `Team ${++seq}`, groupTypeId: GROUP_TYPE.TEAM },
+    ])
+    .returning();
+  const [location, department, team] = rows;
+  if (!location || !department || !team) throw new Error('groups not created');
+  return { location, department, team };
+}
+
+export async function createStats(db: Db) {
+  const [row] = await db
+    .insert(keyStatistics)
+    .values({
+      statsRelevance: 'As at today',
+      turnover: 100,
+      newAccounts: 2,
+      debtorsBook: 3,
+      activeAccounts: 4,
+    })
+    .returning();
+  if (!row) throw new Error('stats not created');
+  return row;
+}
+
+export const basic = (email: string, password: string) =>
+  `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+
+/** Logs in through the real endpoint and returns the session profile. */
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+): Promise<SessionProfile> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/login',
+    headers: { authorization: basic(email, password) },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as SessionProfile;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A logged-in user of the given role: the row, its session and its auth header. */
+export async function userWithSession(app: FastifyInstance, db: Db, overrides: UserOverrides = {}) {
+  const user = await createUser(db, overrides);
+  const session = await login(app, user.email, user.password);
+  return { user, session, headers: bearer(session.accessToken) };
+}
