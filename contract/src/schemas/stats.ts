@@ -17,17 +17,19 @@ export const keyStats = z.object({
 export type KeyStats = z.infer<typeof keyStats>;
 
 const amount = z.number({ error: MSG.invalidInput }).min(0, MSG.invalidInput).max(1e15, MSG.invalidInput);
+/** Counts are stored as PostgreSQL integers: bigger values are refused here, not by the database. */
+const count = amount.int(MSG.invalidInput).max(2_147_483_647, MSG.invalidInput);
 
 export const keyStatsUpdate = z.object({
   statsRelevance: z.string({ error: MSG.invalidInput }).trim().min(1, MSG.invalidInput).max(200),
   turnover: amount,
-  newAccounts: amount.int(MSG.invalidInput),
+  newAccounts: count,
   debtorsBook: amount,
-  activeAccounts: amount.int(MSG.invalidInput),
-  merchants: amount.int(MSG.invalidInput),
-  totalStores: amount.int(MSG.invalidInput),
-  acquirerStores: amount.int(MSG.invalidInput),
-  transactorStores: amount.int(MSG.invalidInput),
+  activeAccounts: count,
+  merchants: count,
+  totalStores: count,
+  acquirerStores: count,
+  transactorStores: count,
 });
 export type KeyStatsUpdate = z.infer<typeof keyStatsUpdate>;
 

@@ -1,9 +1,9 @@
 import { MSG, ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groups, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { basic, bearer, createGroups, createUser, login, PASSWORD } from '../../../test/factories';
+import { groups, users } from '../../db/schema';
 
 let t: TestApp;
 let g: Awaited<ReturnType<typeof createGroups>>;
@@ -31,7 +31,9 @@ const registration = (over: Record<string, unknown> = {}) => ({
 describe('POST /v1/auth/login', () => {
   it('answers the session profile and records lastLoggedInAt', async () => {
     const user = await createUser(t.db, { roleId: ROLE.EDITOR });
-    const res = await post('/v1/auth/login', undefined, { authorization: basic(user.email.toUpperCase(), PASSWORD) });
+    const res = await post('/v1/auth/login', undefined, {
+      authorization: basic(user.email.toUpperCase(), PASSWORD),
+    });
     expect(res.statusCode).toBe(200);
     const profile = res.json().data;
     expect(profile).toMatchObject({ id: user.id, email: user.email, roles: { id: ROLE.EDITOR } });
@@ -53,8 +55,12 @@ describe('POST /v1/auth/login', () => {
 
   it('answers 401 for a wrong password or an unknown account, with the same text', async () => {
     const user = await createUser(t.db);
-    const wrong = await post('/v1/auth/login', undefined, { authorization: basic(user.email, 'Wrong#pass1') });
-    const unknown = await post('/v1/auth/login', undefined, { authorization: basic('nobody@example.com', 'x') });
+    const wrong = await post('/v1/auth/login', undefined, {
+      authorization: basic(user.email, 'Wrong#pass1'),
+    });
+    const unknown = await post('/v1/auth/login', undefined, {
+      authorization: basic('nobody@example.com', 'x'),
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().error).toBe(MSG.invalidCredentials);
@@ -158,7 +164,10 @@ describe('registration and e-mail verification', () => {
     expect([domain.statusCode, domain.json().fields.email]).toEqual([400, MSG.notCompanyEmail]);
     const noDepartment = await post('/v1/auth/register', registration({ groups: [g.location.id] }));
     expect(noDepartment.json().fields).toEqual({ department: MSG.departmentRequired });
-    const teamNotLocation = await post('/v1/auth/register', registration({ groups: [g.team.id, g.department.id] }));
+    const teamNotLocation = await post(
+      '/v1/auth/register',
+      registration({ groups: [g.team.id, g.department.id] }),
+    );
     expect(teamNotLocation.json().fields.location).toBe(MSG.locationRequired);
     const [count] = await t.db.select().from(users).where(eq(users.email, 'someone@gmail.com'));
     expect(count).toBeUndefined();
@@ -208,7 +217,11 @@ describe('forgotten password', () => {
     expect(done.statusCode).toBe(200);
     expect((await post('/v1/auth/set-password', { token, password: 'N3w#Password' })).statusCode).toBe(400);
     await login(t.app, user.email, 'N3w#Password');
-    const old = await t.app.inject({ method: 'GET', url: `/v1/api/users/${user.id}`, headers: bearer(session.accessToken) });
+    const old = await t.app.inject({
+      method: 'GET',
+      url: `/v1/api/users/${user.id}`,
+      headers: bearer(session.accessToken),
+    });
     expect(old.statusCode).toBe(401);
     const refresh = await post('/v1/auth/refresh-token', undefined, bearer(session.refreshToken));
     expect(refresh.statusCode).toBe(401);
@@ -228,7 +241,10 @@ describe('forgotten password', () => {
     await post('/v1/auth/reset-password', { email: user.email });
     const token = t.mailbox.tokenFor(user.email, '/reset-password');
     const { emailTokens } = await import('../../db/schema');
-    await t.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.userId, user.id));
+    await t.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, user.id));
     const res = await post('/v1/auth/set-password', { token, password: 'N3w#Password' });
     expect([res.statusCode, res.json().error]).toEqual([400, MSG.linkInvalid]);
   });

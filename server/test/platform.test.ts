@@ -1,0 +1,122 @@
+// Cross-cutting behaviour: security headers, error shapes, health, OpenAPI, the SPA fallback.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { createTestApp, type TestApp } from './app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  const webDist = mkdtempSync(join(tmpdir(), 'hearth-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Hearth</title><div id="root"></div>');
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'app-123.js'), 'console.log(1)');
+  t = await createTestApp({ webDist });
+});
+afterAll(() => t.close());
+
+describe('security headers', () => {
+  it('sends CSP without inline script, frame-ancestors none, DENY, nosniff and a referrer policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('marks API answers as not cacheable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/config' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('errors', () => {
+  it('answers malformed JSON with 400 and no stack trace', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"firstName":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+    expect(res.body).not.toContain('at ');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/reset-password',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x'.repeat(5 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+});
+
+describe('system', () => {
+  it('health answers 200 while the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
+    expect(res.json()).toEqual({ data: { status: 'ok' } });
+  });
+
+  it('public config names brand, support mail, copyright year and the company domains', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/config' });
+    expect(res.json().data).toEqual({
+      brandName: 'Hearth',
+      supportEmail: 'support@example.com',
+      copyrightYear: 2020,
+      companyEmailDomains: ['example.com', 'example.org'],
+    });
+  });
+
+  it('serves the OpenAPI document generated from the schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/auth/login', '/v1/auth/register']));
+    expect(doc.paths['/v1/auth/register'].post.requestBody).toBeDefined();
+  });
+});
+
+describe('single-page app', () => {
+  it('answers index.html for any client route (history fallback), fresh each time', async () => {
+    for (const url of ['/', '/news', '/post-detail/5', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('config', () => {
+  it('stops with a message naming a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('seeds the demo by default, but not in production unless asked', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+});
