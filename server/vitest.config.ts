@@ -7,7 +7,5 @@ export default defineConfig({
     // Each file opens its own database (PGlite takes a few seconds to boot), so give hooks room.
     hookTimeout: 60_000,
     testTimeout: 30_000,
-    pool: 'forks',
-    maxWorkers: 2,
   },
 });

@@ -1,5 +1,8 @@
 // Numbers and ids that client and server agree on (SPEC sections 3, 4 and 9).
 
+/** The largest id an integer column holds; larger ids are invalid input, not a database error. */
+export const INT4_MAX = 2_147_483_647;
+
 export const ROLE = { ADMIN: 1, STAFF: 2, EDITOR: 3 } as const;
 export type RoleId = number;
 

@@ -17,6 +17,7 @@ import { systemRoutes } from './features/system/routes';
 import { userRoutes } from './features/users/routes';
 import { AccessTokens } from './platform/auth/access-tokens';
 import { installErrorHandler } from './platform/http/error-handler';
+import { installNulGuard } from './platform/http/nul-guard';
 import { installSecurityHeaders } from './platform/http/security';
 import type { Mailer } from './platform/mail';
 import type { Storage } from './platform/storage';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     mailer: Mailer;
     storage: Storage;
+    /** Every route as `METHOD /path`, for the authorisation matrix test. */
+    routeList: string[];
   }
 }
 
@@ -59,7 +62,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', deps.mailer);
   app.decorate('storage', deps.storage);
 
+  const routeList: string[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeList.push(`${method} ${route.url}`);
+  });
+
   installErrorHandler(app);
+  installNulGuard(app);
   await installSecurityHeaders(app);
 
   await app.register(swagger, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../constants';
 import { MSG } from '../messages';
 
 /** Success envelope: every 2xx answer is `{ data }` (PRODUCT-DECISIONS: API). */
@@ -13,8 +14,10 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
-export const userIdParam = z.object({ userId: z.coerce.number().int().positive() });
+/** A database id: a positive integer that fits an integer column. */
+export const dbId = z.coerce.number().int().positive().max(INT4_MAX);
+export const idParam = z.object({ id: dbId });
+export const userIdParam = z.object({ userId: dbId });
 
 /** `limit=-1` means all (SPEC section 7). */
 export const limitQuery = z.object({

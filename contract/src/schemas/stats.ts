@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../constants';
 import { MSG } from '../messages';
 
 /** Company key statistics (SPEC section 3). Amounts are whole numbers; statsRelevance says "as at when". */
@@ -18,7 +19,7 @@ export type KeyStats = z.infer<typeof keyStats>;
 
 const amount = z.number({ error: MSG.invalidInput }).min(0, MSG.invalidInput).max(1e15, MSG.invalidInput);
 /** Counts are stored as PostgreSQL integers: bigger values are refused here, not by the database. */
-const count = amount.int(MSG.invalidInput).max(2_147_483_647, MSG.invalidInput);
+const count = amount.int(MSG.invalidInput).max(INT4_MAX, MSG.invalidInput);
 
 export const keyStatsUpdate = z.object({
   statsRelevance: z.string({ error: MSG.invalidInput }).trim().min(1, MSG.invalidInput).max(200),

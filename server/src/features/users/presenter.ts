@@ -4,7 +4,8 @@ import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, groups, roles, userGroups, users } from '../../db/schema';
 
-export const fileUrl = (storageKey: string | null | undefined) => (storageKey ? `/files/${storageKey}` : null);
+export const fileUrl = (storageKey: string | null | undefined) =>
+  storageKey ? `/files/${storageKey}` : null;
 
 const userColumns = {
   id: users.id,
@@ -45,7 +46,12 @@ async function groupsOf(db: Db, ids: readonly number[]): Promise<Map<number, Gro
   const byUser = new Map<number, Group[]>();
   for (const slice of slices(ids)) {
     const memberships = await db
-      .select({ userId: userGroups.userId, id: groups.id, name: groups.name, groupTypeId: groups.groupTypeId })
+      .select({
+        userId: userGroups.userId,
+        id: groups.id,
+        name: groups.name,
+        groupTypeId: groups.groupTypeId,
+      })
       .from(userGroups)
       .innerJoin(groups, eq(groups.id, userGroups.groupId))
       .where(inArray(userGroups.userId, slice));
