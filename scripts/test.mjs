@@ -91,13 +91,22 @@ readVitest(pgliteJson, 'server + contract on PGlite');
 if (process.env.TEST_DATABASE_URL || findPgBin()) {
   let pg;
   try {
-    const url = process.env.TEST_DATABASE_URL ?? (pg = await startThrowawayPostgres()).url;
+    if (!process.env.TEST_DATABASE_URL) pg = await startThrowawayPostgres();
+    const url = process.env.TEST_DATABASE_URL ?? pg.url;
     const pgJson = join(tmp, 'vitest-postgres.json');
     rmSync(pgJson, { force: true });
     step(
       'integration tests (PostgreSQL 15)',
       'npx',
-      ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgJson}`],
+      [
+        'vitest',
+        'run',
+        '--project',
+        'server',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${pgJson}`,
+      ],
       { TEST_DATABASE_URL: url },
     );
     readVitest(pgJson, 'server on PostgreSQL');
@@ -131,5 +140,7 @@ if (CI && totals.skipped > 0) {
 
 console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(0)}s)`);
 for (const line of lines) console.log(line);
-console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(failedSteps > 0 || totals.failed > 0 ? 1 : 0);

@@ -25,13 +25,16 @@ function freePort() {
 
 export async function startThrowawayPostgres() {
   const bin = findPgBin();
-  if (!bin) throw new Error('PostgreSQL 15 binaries not found (apt-get install -y postgresql-15, or set PG_BIN)');
+  if (!bin)
+    throw new Error('PostgreSQL 15 binaries not found (apt-get install -y postgresql-15, or set PG_BIN)');
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), 'hearth-pg-'));
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
   const run = (cmd, args) => {
-    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
+    const full = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]]
+      : [join(bin, cmd), args];
     const res = spawnSync(full[0], full[1], { encoding: 'utf8' });
     if (res.status !== 0) throw new Error(`${cmd} failed: ${res.stderr || res.stdout}`);
   };

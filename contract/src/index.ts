@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './labels';
 export * from './messages';
 export * from './routes';
 export * from './schemas/auth';

@@ -33,15 +33,3 @@ export const keyStatsUpdate = z.object({
   transactorStores: count,
 });
 export type KeyStatsUpdate = z.infer<typeof keyStatsUpdate>;
-
-/** Labels of the stats cards, in display order. */
-export const KEY_STATS_LABELS: Record<Exclude<keyof KeyStats, 'id' | 'statsRelevance'>, string> = {
-  turnover: 'Turnover',
-  newAccounts: 'New Accounts',
-  debtorsBook: 'Debtors Book',
-  activeAccounts: 'Active Accounts',
-  merchants: 'Merchants',
-  totalStores: 'Total Stores',
-  acquirerStores: 'Acquirer Stores',
-  transactorStores: 'Transactor Stores',
-};

@@ -3,7 +3,6 @@
 import { envelope, errorBody, idParam, keyStats, keyStatsUpdate, ROLE } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { anyKnownRole, requireRole } from '../../platform/auth/guards';
 import { currentStats, updateStats } from './service';
 

@@ -1,0 +1,86 @@
+// Shared steps of the browser journeys.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config';
+
+export const DEMO_PASSWORD = 'Passw0rd!';
+export const DEMO = {
+  admin: 'admin@example.com',
+  staff: 'staff@example.com',
+  editor: 'editor@example.com',
+} as const;
+
+let seq = 0;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}.${Date.now().toString(36)}${(++seq).toString(36)}@example.com`;
+
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Opens an antd Select by its label and picks the option with that text. */
+export async function chooseOption(page: Page, label: string | RegExp, option: string) {
+  await page.getByLabel(label).click();
+  await page.locator('.ant-select-item-option:visible').filter({ hasText: option }).first().click();
+}
+
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await fillLogin(page, email, password);
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+export async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  // `/` and `/login` are both the login page.
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/(login)?$/);
+}
+
+/** An access token of the admin, for setting up data through the API. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/v1/auth/login', {
+    headers: { authorization: `Basic ${Buffer.from(`${DEMO.admin}:${DEMO_PASSWORD}`).toString('base64')}` },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.accessToken;
+}
+
+/** Creates an active, verified staff member through the admin API and answers its e-mail. */
+export async function createStaffUser(request: APIRequestContext, password = DEMO_PASSWORD): Promise<string> {
+  const token = await adminToken(request);
+  const email = uniqueEmail('journey');
+  const res = await request.post('/v1/api/users', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      firstName: 'Journey',
+      lastName: 'Tester',
+      email,
+      phone: '123',
+      password,
+      roleId: 2,
+      groups: [],
+      isActive: 1,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return email;
+}
+
+/** The newest link to `path` in a mail to `to`, read from the server's outbox (.eml files). */
+export function linkFromOutbox(to: string, path: string): string | undefined {
+  const dir = join(E2E_DATA_DIR, 'outbox');
+  const files = readdirSync(dir).sort().reverse();
+  for (const file of files) {
+    const raw = readFileSync(join(dir, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    if (!raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
+    const match = raw.match(new RegExp(`https?://[^\\s]+${path}\\?token=[A-Za-z0-9_-]+`));
+    if (match) return match[0];
+  }
+  return undefined;
+}

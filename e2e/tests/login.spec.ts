@@ -1,0 +1,94 @@
+// Each demo role logs in, lands where SPEC section 2 says and sees its own menu, top bar and footer.
+import { expect, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, fillLogin, loginAs, logout } from './helpers';
+
+const menu = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: 'Main' }).first();
+
+test('administrator lands on /stats with the admin menu', async ({ page }) => {
+  await loginAs(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/stats$/);
+  for (const item of [
+    'Company Stats',
+    'Surveys',
+    'Posts',
+    'Communities',
+    'Community Posts',
+    'Users',
+    'Reports',
+    'Profile',
+  ]) {
+    await expect(menu(page).getByRole('link', { name: item, exact: true })).toBeVisible();
+  }
+  await expect(menu(page).getByRole('link', { name: 'News' })).toHaveCount(0);
+  await expect(page.getByTestId('user-first-name')).toHaveText('Ada');
+  await expect(page.getByTestId('notification-bell')).toHaveCount(0);
+  await expect(page.getByText('Turnover')).toBeVisible();
+  await expect(
+    page
+      .getByRole('link', { name: /edit/i })
+      .or(page.getByRole('button', { name: /edit/i }))
+      .first(),
+  ).toBeVisible();
+  await logout(page);
+});
+
+test('staff member lands on /news with news, communities, surveys and the bell', async ({ page }) => {
+  await loginAs(page, DEMO.staff);
+  await expect(page).toHaveURL(/\/news$/);
+  for (const item of ['Company Stats', 'News', 'Communities', 'Surveys', 'Profile']) {
+    await expect(menu(page).getByRole('link', { name: item, exact: true })).toBeVisible();
+  }
+  for (const item of ['Users', 'Reports', 'Posts']) {
+    await expect(menu(page).getByRole('link', { name: item, exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByTestId('notification-bell')).toBeVisible();
+  await expect(page.getByTestId('user-first-name')).toHaveText('Sam');
+});
+
+test('post manager lands on the feed post list without user administration', async ({ page }) => {
+  await loginAs(page, DEMO.editor);
+  await expect(page).toHaveURL(/\/admin-feed-post-list$/);
+  await expect(menu(page).getByRole('link', { name: 'Posts', exact: true })).toBeVisible();
+  await expect(menu(page).getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);
+  // A role without /users gets the not-found page there, never the screen.
+  await page.goto('/users');
+  await expect(page.getByText(/does not exist/i)).toBeVisible();
+});
+
+test('the footer states confidentiality, the support link and the copyright year', async ({ page }) => {
+  await page.goto('/login');
+  const footer = page.getByTestId('app-footer');
+  await expect(footer).toContainText(/confidential/i);
+  await expect(footer).toContainText('2020');
+  await expect(footer.getByRole('link')).toHaveAttribute('href', 'mailto:support@example.com');
+});
+
+test('login form: required messages, wrong password toast, and the next parameter', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Please input your email!')).toBeVisible();
+  await expect(page.getByText('Please input your Password!')).toBeVisible();
+
+  await fillLogin(page, DEMO.staff, 'Wrong#pass1');
+  await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto('/login?next=/profile');
+  await fillLogin(page, DEMO.staff, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/profile$/);
+  // Logged in, the login page sends the user on by role.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/news$/);
+});
+
+test('at 375px the side menu folds into a drawer', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await loginAs(page, DEMO.admin);
+  await expect(page.getByTestId('open-menu')).toBeVisible();
+  await page.getByTestId('open-menu').click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,28 @@
+// Guards and the not-found page.
+import { expect, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, fillLogin, loginAs } from './helpers';
+
+test('a logged-out visit to a survey is remembered and wins after login', async ({ page }) => {
+  await page.goto('/surveys/5');
+  await expect(page).toHaveURL(/\/(login)?$/);
+  await fillLogin(page, DEMO.staff, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/surveys\/5$/);
+});
+
+test('a logged-out visit to a protected page goes to login', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+});
+
+test('an unknown path shows the not-found page with a way home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText(/does not exist/i)).toBeVisible();
+  await page.getByRole('button', { name: /log in|login/i }).click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+
+  await loginAs(page, DEMO.editor);
+  await page.goto('/still/nothing');
+  await expect(page.getByText(/does not exist/i)).toBeVisible();
+  await page.getByRole('button', { name: /home/i }).click();
+  await expect(page).toHaveURL(/\/admin-feed-post-list$/);
+});

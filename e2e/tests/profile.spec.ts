@@ -1,0 +1,44 @@
+// A staff member edits their profile and changes their password.
+import { expect, test } from '@playwright/test';
+import { createStaffUser, DEMO_PASSWORD, fillLogin, loginAs, logout } from './helpers';
+
+test('edit profile, then change the password and log in with the new one', async ({ page, request }) => {
+  const email = await createStaffUser(request);
+  await loginAs(page, email);
+  await page.goto('/profile');
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(/Likes/).first()).toBeVisible();
+  await expect(page.getByText(/Favourites/).first()).toBeVisible();
+
+  await page.goto('/edit-profile');
+  await page.getByLabel('First name').fill('Renamed');
+  await page
+    .getByRole('button', { name: /save|update/i })
+    .first()
+    .click();
+  await expect(page.getByText('Profile updated successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId('user-first-name')).toHaveText('Renamed');
+
+  await page.goto('/password-change');
+  await page.getByLabel('Old password').fill(DEMO_PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill('Chang3d#Pass');
+  await page.getByLabel('Confirm password').fill('Chang3d#Pas');
+  await page
+    .getByRole('button', { name: /save|change|update/i })
+    .first()
+    .click();
+  await expect(page.getByText('Two passwords that you enter is inconsistent.')).toBeVisible();
+  await page.getByLabel('Confirm password').fill('Chang3d#Pass');
+  await page
+    .getByRole('button', { name: /save|change|update/i })
+    .first()
+    .click();
+  await expect(page.getByText('Password updated successfully.')).toBeVisible();
+
+  await logout(page);
+  await fillLogin(page, email, DEMO_PASSWORD);
+  await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
+  await fillLogin(page, email, 'Chang3d#Pass');
+  await expect(page).toHaveURL(/\/news$/);
+});

@@ -1,0 +1,93 @@
+// Registration: every rule's message, the verify-your-email panel, the mailed link, then login.
+import { expect, test } from '@playwright/test';
+import {
+  chooseOption,
+  createStaffUser,
+  DEMO_PASSWORD,
+  fillLogin,
+  linkFromOutbox,
+  uniqueEmail,
+} from './helpers';
+
+test('register shows the validation messages of SPEC section 5', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Register' }).click();
+  for (const message of [
+    'Please enter your First Name',
+    'Please enter your Last Name',
+    'Please enter your E-mail',
+    'Please enter your Phone Number',
+    'Please select a location',
+    'Please select a department',
+    'Please confirm your password!',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  const email = page.getByLabel('E-mail');
+  await email.fill('not-an-email');
+  await expect(page.getByText('The input is not valid E-mail!')).toBeVisible();
+  await email.fill('someone@gmail.com');
+  await expect(page.getByText('The entered e-mail is not a valid company e-mail address')).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill('weakpass');
+  await expect(
+    page.getByText(
+      'Must contain at least one number and one uppercase and lowercase letter and one special character, and at least 8 or more characters',
+    ),
+  ).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('Good#Pass1');
+  await page.getByLabel('Confirm password').fill('Other#Pass1');
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+});
+
+test('a newcomer registers, verifies through the mailed link and logs in', async ({ page }) => {
+  const email = uniqueEmail('newcomer');
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Nomsa');
+  await page.getByLabel('Last name').fill('Dlamini');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Confirm password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Phone number').fill('+27 82 000 0000');
+  await chooseOption(page, 'Office location', 'Cape Town');
+  await chooseOption(page, 'Department', 'Finance');
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  await expect(page.getByText(/verify your e-mail/i).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /resend/i })).toBeVisible();
+
+  // Not verified yet: login says so.
+  await page.goto('/login');
+  await fillLogin(page, email, DEMO_PASSWORD);
+  await expect(page.getByText('Please verify your e-mail address first')).toBeVisible();
+
+  const link = linkFromOutbox(email, '/verify-email');
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+  await expect(page.getByText(/verified/i).first()).toBeVisible();
+
+  await page.goto('/login');
+  await fillLogin(page, email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/news$/);
+});
+
+test('forgot password sends a link that sets a new password', async ({ page, request }) => {
+  const email = await createStaffUser(request);
+  await page.goto('/forgot-password');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: /send|reset/i }).click();
+  await expect(page.getByText(/sent/i).first()).toBeVisible();
+
+  const link = linkFromOutbox(email, '/reset-password');
+  expect(link).toBeTruthy();
+  const url = new URL(link ?? '');
+  await page.goto(url.pathname + url.search);
+  await page.getByLabel('New password', { exact: true }).fill('N3w#Password');
+  await page.getByLabel('Confirm password').fill('N3w#Password');
+  await page.getByRole('button', { name: /save|set|change|reset/i }).click();
+  await expect(page.getByText(/password has been changed/i)).toBeVisible();
+
+  await page.goto('/login');
+  await fillLogin(page, email, 'N3w#Password');
+  await expect(page).toHaveURL(/\/news$/);
+});

@@ -1,0 +1,70 @@
+// Frame of the logged-in pages: side menu (a drawer below 600px), top bar, the page, footer.
+
+import { homeForRole } from '@hearth/contract';
+import { Drawer, Layout } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { PageLoading } from '../page-loading';
+import { takeSurveyLink, useProfile } from '../session';
+import { AppFooter } from './app-footer';
+import { Brand } from './brand';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+export default function AppLayout() {
+  const profile = useProfile();
+  const isMobile = useIsMobile();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const roleId = profile?.roles.id ?? 0;
+  const home = homeForRole(roleId);
+
+  // Once inside, a survey link remembered before login has been used (or does not apply): forget it.
+  useEffect(() => {
+    takeSurveyLink();
+  }, []);
+
+  return (
+    <Layout className="app-layout">
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      {!isMobile && (
+        <Layout.Sider width={232} className="app-sider">
+          <div className="sider-brand">
+            <Brand to={home} light />
+          </div>
+          <nav aria-label="Main">
+            <SideMenu roleId={roleId} />
+          </nav>
+        </Layout.Sider>
+      )}
+      {isMobile && (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={260}
+          title={<Brand to={home} light />}
+          className="menu-drawer"
+          styles={{ body: { padding: 0 } }}
+        >
+          <nav aria-label="Main">
+            <SideMenu roleId={roleId} onNavigate={() => setDrawerOpen(false)} />
+          </nav>
+        </Drawer>
+      )}
+      <Layout>
+        <TopBar isMobile={isMobile} onOpenMenu={() => setDrawerOpen(true)} />
+        <Layout.Content className="app-content">
+          <div id="main-content" tabIndex={-1}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </Layout.Content>
+        <AppFooter />
+      </Layout>
+    </Layout>
+  );
+}

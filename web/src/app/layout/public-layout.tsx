@@ -1,0 +1,22 @@
+// Frame of the pages reachable without login: brand on top, the page in a centred column, footer below.
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageLoading } from '../page-loading';
+import { AppFooter } from './app-footer';
+import { Brand } from './brand';
+
+export default function PublicLayout() {
+  return (
+    <div className="public-layout">
+      <header className="public-brand">
+        <Brand to="/" />
+      </header>
+      <main className="public-main">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <AppFooter />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// Top bar of the logged-in pages: menu button (mobile), notification bell (staff), name, settings, logout.
+import { BellOutlined, LogoutOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
+import { PATHS, ROLE } from '@hearth/contract';
+import { Badge, Button, Layout, Space, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../../features/auth/api';
+import { useNotificationCount } from '../../features/layout/api';
+import { UserAvatar } from '../../lib/user-avatar';
+import { useProfile } from '../session';
+
+type Props = { isMobile: boolean; onOpenMenu: () => void };
+
+export function TopBar({ isMobile, onOpenMenu }: Props) {
+  const profile = useProfile();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const notifications = useNotificationCount();
+  const roleId = profile?.roles.id;
+  const hasProfilePages = roleId === ROLE.ADMIN || roleId === ROLE.STAFF || roleId === ROLE.EDITOR;
+
+  return (
+    <Layout.Header className="top-bar">
+      {isMobile && (
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label="Open menu"
+          data-testid="open-menu"
+          onClick={onOpenMenu}
+        />
+      )}
+      <div className="top-bar-spacer" />
+      <Space size={isMobile ? 4 : 12} align="center">
+        {roleId === ROLE.STAFF && (
+          <Badge count={notifications} size="small" offset={[-4, 4]}>
+            <Button
+              type="text"
+              icon={<BellOutlined />}
+              aria-label={`Notifications (${notifications} unread)`}
+              data-testid="notification-bell"
+            />
+          </Badge>
+        )}
+        <UserAvatar
+          firstName={profile?.firstName}
+          lastName={profile?.lastName}
+          src={profile?.profileImage}
+          size={28}
+        />
+        <Typography.Text strong className="top-bar-name" data-testid="user-first-name">
+          {profile?.firstName}
+        </Typography.Text>
+        {hasProfilePages && (
+          <Button
+            type="text"
+            icon={<SettingOutlined />}
+            aria-label="Profile settings"
+            onClick={() => navigate(PATHS.editProfile)}
+          >
+            {isMobile ? null : 'Profile settings'}
+          </Button>
+        )}
+        <Button
+          type="text"
+          icon={<LogoutOutlined />}
+          aria-label="Log out"
+          loading={logout.isPending}
+          onClick={() => logout.mutate()}
+        >
+          {isMobile ? null : 'Log out'}
+        </Button>
+      </Space>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,55 @@
+// Every route component is lazy-loaded (ARCHITECTURE: heavy admin screens must not weigh on the login
+// page). Screens of later issues share one "coming soon" page, each with its own title.
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { PageId } from './page-ids';
+
+type Lazy = LazyExoticComponent<ComponentType>;
+
+const ComingSoonPage = lazy(() => import('../features/placeholders/coming-soon-page'));
+
+const IMPLEMENTED: Partial<Record<PageId, Lazy>> = {
+  login: lazy(() => import('../features/auth/login-page')),
+  register: lazy(() => import('../features/auth/register-page')),
+  forgotPassword: lazy(() => import('../features/auth/forgot-password-page')),
+  verifyEmail: lazy(() => import('../features/auth/verify-email-page')),
+  resetPassword: lazy(() => import('../features/auth/reset-password-page')),
+  passwordChange: lazy(() => import('../features/auth/password-change-page')),
+  profile: lazy(() => import('../features/profile/profile-page')),
+  editProfile: lazy(() => import('../features/profile/edit-profile-page')),
+  stats: lazy(() => import('../features/stats/stats-page')),
+  editStats: lazy(() => import('../features/stats/edit-stats-page')),
+  users: lazy(() => import('../features/users/users-page')),
+  userForm: lazy(() => import('../features/users/user-form-page')),
+  editPostRedirect: lazy(() => import('./edit-post-redirect')),
+};
+
+/** Titles of the screens that later issues build; their routes exist already. */
+const COMING_SOON: Partial<Record<PageId, string>> = {
+  news: 'News',
+  postDetail: 'Post',
+  communities: 'Communities',
+  community: 'Community',
+  communityPost: 'Community Post',
+  communityPostForm: 'Community Post',
+  surveys: 'Surveys',
+  surveyFill: 'Survey',
+  adminFeedPostList: 'Posts',
+  postForm: 'Feed Post',
+  adminSurveysList: 'Surveys',
+  surveyForm: 'Survey',
+  surveyBuilder: 'Survey Builder',
+  adminCommunitiesList: 'Communities',
+  communityForm: 'Community',
+  adminCommunityPostList: 'Community Posts',
+  reports: 'Reports',
+  userActivityReport: 'User Activity Report',
+  surveyResponsesReport: 'Survey Responses',
+  surveyResponseReport: 'Survey Responses',
+  postActivityReport: 'Post Activity Report',
+};
+
+export function PageFor({ page }: { page: PageId }) {
+  const Component = IMPLEMENTED[page];
+  if (Component) return <Component />;
+  return <ComingSoonPage title={COMING_SOON[page] ?? 'Page'} />;
+}

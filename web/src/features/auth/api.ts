@@ -1,0 +1,111 @@
+// Auth calls (SPEC section 7, Auth) as TanStack Query mutations.
+import type { Group, RegisterBody, SessionProfile, UpdatePasswordBody } from '@hearth/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { clearSession, currentProfile, saveSession } from '../../app/session';
+import { api } from '../../lib/api';
+
+/** Basic auth of SPEC section 7; UTF-8 safe, unlike a bare btoa of the text. */
+function basicAuth(email: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${email}:${password}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+export type LoginInput = { email: string; password: string; remember: boolean };
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, password, remember }: LoginInput) =>
+      api.post<SessionProfile>('/v1/auth/login', undefined, {
+        auth: false,
+        query: { remember: remember ? 'true' : 'false' },
+        headers: { Authorization: basicAuth(email.trim(), password) },
+      }),
+    onSuccess: (profile, { remember }) => {
+      // Nothing cached for a previous user may leak into this session.
+      queryClient.clear();
+      saveSession(profile, remember);
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      const profile = currentProfile();
+      if (!profile) return;
+      // Best effort: the session ends in this browser even when the server cannot be told.
+      await api
+        .post(
+          '/v1/auth/logout',
+          { refreshToken: profile.refreshToken },
+          {
+            auth: false,
+            headers: { Authorization: `Bearer ${profile.accessToken}` },
+          },
+        )
+        .catch(() => undefined);
+    },
+    onSettled: () => {
+      navigate('/login', { replace: true });
+      clearSession();
+      queryClient.clear();
+    },
+  });
+}
+
+export function useRegisterGroups() {
+  return useQuery({
+    queryKey: ['register-groups'],
+    queryFn: () => api.get<Group[]>('/v1/auth/register-groups', { limit: -1 }, { auth: false }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: RegisterBody) =>
+      api.post<{ id: number; email: string }>('/v1/auth/register', body, { auth: false }),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (email: string) => api.post('/v1/auth/resend-verification', { email }, { auth: false }),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) => api.post('/v1/auth/reset-password', { email }, { auth: false }),
+  });
+}
+
+export function useVerifyEmail() {
+  return useMutation({
+    mutationFn: (token: string) => api.post('/v1/auth/verify-email', { token }, { auth: false }),
+  });
+}
+
+export function useSetPassword() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) =>
+      api.post('/v1/auth/set-password', body, { auth: false }),
+  });
+}
+
+/** The server revokes refresh tokens on a password change and answers a fresh session: keep it. */
+export function useUpdatePassword() {
+  return useMutation({
+    mutationFn: (body: UpdatePasswordBody) =>
+      api.post<SessionProfile | undefined>('/v1/api/users/update-password', body),
+    onSuccess: (profile) => {
+      if (profile && typeof profile === 'object' && 'accessToken' in profile) saveSession(profile);
+    },
+  });
+}

@@ -1,0 +1,68 @@
+// Old password, new password (shared pattern), confirm (SPEC section 5, Password change). Used on
+// /password-change and in the Password Settings tab of /edit-profile.
+import { MSG } from '@hearth/contract';
+import { Button, Form, Input } from 'antd';
+import { useProfile } from '../../app/session';
+import { showFormError } from '../../lib/form-errors';
+import { confirmRules, strongPasswordRules } from '../../lib/form-rules';
+import { toastSuccess } from '../../lib/notify';
+import { useUpdatePassword } from './api';
+
+type PasswordForm = { oldPassword: string; password: string; confirm: string };
+
+export function PasswordChangeForm({ onDone }: { onDone?: () => void }) {
+  const [form] = Form.useForm<PasswordForm>();
+  const profile = useProfile();
+  const update = useUpdatePassword();
+
+  const onFinish = ({ oldPassword, password }: PasswordForm) => {
+    if (!profile) return;
+    update.mutate(
+      { id: profile.id, oldPassword, password },
+      {
+        onSuccess: () => {
+          toastSuccess(MSG.passwordUpdated);
+          form.resetFields();
+          onDone?.();
+        },
+        onError: (err) => showFormError(form, err),
+      },
+    );
+  };
+
+  return (
+    <Form<PasswordForm>
+      form={form}
+      layout="vertical"
+      name="password-change"
+      onFinish={onFinish}
+      scrollToFirstError
+      className="form-card"
+    >
+      <Form.Item
+        label="Old password"
+        name="oldPassword"
+        rules={[{ required: true, message: MSG.oldPasswordRequired }]}
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item label="New password" name="password" rules={strongPasswordRules} hasFeedback>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        label="Confirm password"
+        name="confirm"
+        dependencies={['password']}
+        hasFeedback
+        rules={confirmRules('password', MSG.confirmRequired, MSG.passwordsInconsistent)}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
+          Save
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

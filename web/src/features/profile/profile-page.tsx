@@ -1,0 +1,92 @@
+// /profile (SPEC section 2): avatar, name, e-mail, location, department; staff also see their Likes and
+// Favourites with counts.
+import { EditOutlined } from '@ant-design/icons';
+import { MSG, ROLE } from '@hearth/contract';
+import { Badge, Button, Card, Descriptions, Empty, Flex, Tabs, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { useProfile } from '../../app/session';
+import { splitGroups } from '../../lib/group-selects';
+import { PageHeader } from '../../lib/page-header';
+import { LoadError, LoadingBlock } from '../../lib/query-states';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { UserAvatar } from '../../lib/user-avatar';
+import { useUser } from '../users/api';
+import { useUserActions } from './api';
+
+function TabLabel({ text, count }: { text: string; count: number | undefined }) {
+  return (
+    <span>
+      {text} <Badge count={count ?? 0} showZero color="#8c6d5f" />
+    </span>
+  );
+}
+
+function StaffTabs() {
+  const actions = useUserActions();
+  const empty = <Empty description={MSG.noUsers} />;
+  return (
+    <Card>
+      <Tabs
+        items={[
+          { key: 'likes', label: <TabLabel text="Likes" count={actions.data?.likes} />, children: empty },
+          {
+            key: 'favourites',
+            label: <TabLabel text="Favourites" count={actions.data?.favourites} />,
+            children: empty,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export default function ProfilePage() {
+  useDocumentTitle('Profile');
+  const session = useProfile();
+  const navigate = useNavigate();
+  const user = useUser(session?.id);
+
+  let body = <LoadingBlock />;
+  if (user.isError) body = <LoadError error={user.error} onRetry={() => user.refetch()} />;
+  else if (user.data) {
+    const u = user.data;
+    const groups = splitGroups(u.groups);
+    const name = (id: number | undefined) => u.groups.find((g) => g.id === id)?.name ?? '-';
+    body = (
+      <Flex gap={24} wrap align="flex-start">
+        <UserAvatar firstName={u.firstName} lastName={u.lastName} src={u.profileImage} size={112} />
+        <div style={{ flex: '1 1 260px', minWidth: 0 }}>
+          <Typography.Title level={3} style={{ marginTop: 0 }}>
+            {u.firstName} {u.lastName}
+          </Typography.Title>
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              { key: 'email', label: 'E-mail', children: u.email },
+              { key: 'location', label: 'Location', children: name(groups.location) },
+              { key: 'department', label: 'Department', children: name(groups.department) },
+            ]}
+          />
+        </div>
+      </Flex>
+    );
+  }
+
+  return (
+    <section className="page">
+      <PageHeader
+        title="Profile"
+        extra={
+          <Button icon={<EditOutlined />} onClick={() => navigate('/edit-profile')}>
+            Edit profile
+          </Button>
+        }
+      />
+      <Flex vertical gap={16}>
+        <Card>{body}</Card>
+        {session?.roles.id === ROLE.STAFF && <StaffTabs />}
+      </Flex>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+// /edit-stats (role 1): every key statistic in one form; saving returns to /stats.
+import { KEY_STATS_LABELS, type KeyStatsUpdate, MSG } from '@hearth/contract';
+import { Button, Card, Col, Form, Input, InputNumber, Row, Space } from 'antd';
+import { useNavigate } from 'react-router';
+import { showFormError } from '../../lib/form-errors';
+import { toastSuccess } from '../../lib/notify';
+import { PageHeader } from '../../lib/page-header';
+import { LoadError, LoadingBlock } from '../../lib/query-states';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useKeyStats, useUpdateKeyStats } from './api';
+import { isAmount, STAT_FIELDS } from './stat-fields';
+
+export default function EditStatsPage() {
+  useDocumentTitle('Edit Company Stats');
+  const navigate = useNavigate();
+  const [form] = Form.useForm<KeyStatsUpdate>();
+  const stats = useKeyStats();
+  const update = useUpdateKeyStats();
+
+  if (stats.isError) return <LoadError error={stats.error} onRetry={() => stats.refetch()} />;
+  if (!stats.data) return <LoadingBlock rows={8} />;
+  const { id, ...initialValues } = stats.data;
+
+  const onFinish = (values: KeyStatsUpdate) =>
+    update.mutate(
+      { id, ...values },
+      {
+        onSuccess: () => {
+          toastSuccess(MSG.statsUpdated);
+          navigate('/stats');
+        },
+        onError: (err) => showFormError(form, err),
+      },
+    );
+
+  const required = { required: true, message: MSG.invalidInput };
+
+  return (
+    <section className="page">
+      <PageHeader title="Edit Company Stats" />
+      <Card>
+        <Form<KeyStatsUpdate>
+          form={form}
+          layout="vertical"
+          name="edit-stats"
+          initialValues={initialValues}
+          onFinish={onFinish}
+          scrollToFirstError
+        >
+          <Form.Item
+            label="Stats relevance"
+            name="statsRelevance"
+            extra="When these figures apply, e.g. 'As at 30 June'"
+            rules={[{ ...required, whitespace: true }]}
+          >
+            <Input maxLength={200} />
+          </Form.Item>
+          <Row gutter={16}>
+            {STAT_FIELDS.map((field) => (
+              <Col key={field} xs={24} sm={12} lg={6}>
+                <Form.Item label={KEY_STATS_LABELS[field]} name={field} rules={[required]}>
+                  <InputNumber min={0} precision={isAmount(field) ? 2 : 0} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={update.isPending}>
+              Save
+            </Button>
+            <Button onClick={() => navigate('/stats')}>Cancel</Button>
+          </Space>
+        </Form>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+// The single API client (SPEC sections 4 and 7): every call goes through `apiRequest`.
+// It adds the bearer token and the no-cache / deny-framing headers, enforces the timeouts, refreshes an
+// expired access token first (one shared refresh per tab, serialised across tabs), unwraps `{ data }`
+// and turns `{ error, code, fields }` answers into ApiError.
+import type { RefreshResult } from '@hearth/contract';
+import { LIMITS, PATHS } from '@hearth/contract';
+import { clearSession, isAccessTokenExpired, readSession, updateSession } from '../app/session';
+import { ApiError, type FieldErrors } from './api-error';
+
+export { ApiError, isApiError, isSessionExpired } from './api-error';
+
+const BASE_URL = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  /** Send the access token (default). Public auth calls pass false. */
+  auth?: boolean;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+export function apiUrl(path: string, query?: Query): string {
+  const base = BASE_URL || window.location.origin;
+  const url = new URL(path, `${base}/`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+const BASE_HEADERS: Record<string, string> = {
+  Accept: 'application/json',
+  'Cache-Control': 'no-cache',
+  Pragma: 'no-cache',
+  'X-Frame-Options': 'DENY',
+};
+
+async function send(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = window.setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    return await fetch(url, { ...init, signal: controller.signal, credentials: 'same-origin' });
+  } catch (err) {
+    if (timedOut) {
+      throw new ApiError(0, 'TIMEOUT', 'The server took too long to answer. Please try again.');
+    }
+    if (signal?.aborted) throw err;
+    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
+  } finally {
+    window.clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function readBody<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (res.ok) {
+    return (json && typeof json === 'object' && 'data' in json ? (json as { data: T }).data : json) as T;
+  }
+  const body = (json ?? {}) as { error?: unknown; code?: unknown; fields?: unknown };
+  const message =
+    typeof body.error === 'string' && body.error ? body.error : `Request failed (${res.status})`;
+  const code = typeof body.code === 'string' ? body.code : `HTTP_${res.status}`;
+  const fields = body.fields && typeof body.fields === 'object' ? (body.fields as FieldErrors) : undefined;
+  throw new ApiError(res.status, code, message, fields);
+}
+
+/** Clears the stored session and sends the browser to the login page, remembering where it was. */
+export function expireSession(): never {
+  clearSession();
+  const here = `${window.location.pathname}${window.location.search}`;
+  const onLogin = window.location.pathname === '/' || window.location.pathname === PATHS.login;
+  window.location.assign(onLogin ? PATHS.login : `${PATHS.login}?next=${encodeURIComponent(here)}`);
+  throw new ApiError(401, 'SESSION_EXPIRED', 'Your session has expired, please log in again');
+}
+
+let refreshing: Promise<string> | null = null;
+
+async function refreshNow(staleRefreshToken: string): Promise<string> {
+  const state = readSession();
+  if (state.kind !== 'ok') throw new ApiError(401, 'NO_SESSION', 'Please log in');
+  // Another tab may already have rotated the token while we waited for the lock: use its result.
+  if (state.profile.refreshToken !== staleRefreshToken && !isAccessTokenExpired(state.profile)) {
+    return state.profile.accessToken;
+  }
+  const res = await send(
+    apiUrl('/v1/auth/refresh-token'),
+    {
+      method: 'POST',
+      headers: { ...BASE_HEADERS, Authorization: `Bearer ${state.profile.refreshToken}` },
+    },
+    LIMITS.refreshTimeoutMs,
+  );
+  const tokens = await readBody<RefreshResult>(res);
+  updateSession(tokens);
+  return tokens.accessToken;
+}
+
+/**
+ * Refreshes the access token. Concurrent callers in this tab share one promise; the Web Locks API keeps
+ * two tabs from spending the same rotating refresh token (a reused one revokes the whole family).
+ */
+function sharedRefresh(staleRefreshToken: string): Promise<string> {
+  if (!refreshing) {
+    const run = () => refreshNow(staleRefreshToken);
+    const locked = navigator.locks ? navigator.locks.request('hearth-token-refresh', run) : run();
+    refreshing = locked.finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+/** An unreachable server does not prove the session is bad; a refused refresh does. */
+function refreshWasRefused(err: unknown): boolean {
+  return !(err instanceof ApiError && err.status === 0);
+}
+
+async function refreshOrExpire(staleRefreshToken: string): Promise<string> {
+  try {
+    return await sharedRefresh(staleRefreshToken);
+  } catch (err) {
+    if (refreshWasRefused(err)) expireSession();
+    throw err;
+  }
+}
+
+/**
+ * For the login page: tries to revive a stored session whose access token has expired.
+ * Answers false (and forgets the session when the server refused it) instead of redirecting.
+ */
+export async function reviveSession(): Promise<boolean> {
+  const state = readSession();
+  if (state.kind !== 'ok') return false;
+  if (!isAccessTokenExpired(state.profile)) return true;
+  try {
+    await sharedRefresh(state.profile.refreshToken);
+    return true;
+  } catch (err) {
+    if (refreshWasRefused(err)) clearSession();
+    return false;
+  }
+}
+
+/** The access token to send, refreshed first when it has expired. */
+async function validAccessToken(): Promise<string> {
+  const state = readSession();
+  if (state.kind !== 'ok') expireSession();
+  if (!isAccessTokenExpired(state.profile)) return state.profile.accessToken;
+  return refreshOrExpire(state.profile.refreshToken);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, auth = true, timeoutMs = LIMITS.requestTimeoutMs, signal } = options;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = { ...BASE_HEADERS };
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const payload = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
+
+  const attempt = async (token: string | undefined) => {
+    const allHeaders = {
+      ...headers,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...options.headers,
+    };
+    return send(apiUrl(path, query), { method, headers: allHeaders, body: payload }, timeoutMs, signal);
+  };
+
+  if (!auth) return readBody<T>(await attempt(undefined));
+
+  const token = await validAccessToken();
+  let res = await attempt(token);
+  if (res.status === 401) {
+    // The server may reject a token our clock thinks is valid (revoked, clock skew): refresh once, retry.
+    const state = readSession();
+    if (state.kind !== 'ok') expireSession();
+    res = await attempt(await refreshOrExpire(state.profile.refreshToken));
+    if (res.status === 401) expireSession();
+  }
+  return readBody<T>(res);
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'GET', query }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  del: <T>(path: string, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

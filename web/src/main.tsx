@@ -1,0 +1,23 @@
+// Entry point: providers, the browser router and the role-built route table.
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { PageLoading } from './app/page-loading';
+import { Providers } from './app/providers';
+import { AppRoutes } from './app/router';
+import './styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <BrowserRouter>
+        <Suspense fallback={<PageLoading />}>
+          <AppRoutes />
+        </Suspense>
+      </BrowserRouter>
+    </Providers>
+  </StrictMode>,
+);
