@@ -4,6 +4,8 @@ export * from './messages';
 export * from './routes';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/dates';
+export * from './schemas/feed';
 export * from './schemas/stats';
 export * from './schemas/users';
 export * from './validation';

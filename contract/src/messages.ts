@@ -47,6 +47,23 @@ export const MSG = {
   imageTypeOnly: 'You can only upload a JPG/PNG file',
   fileTooBig: 'File must smaller than 10MB',
   videoTooBig: 'File must be smaller than 500MB',
+  // Feed posts (SPEC section 5)
+  postTitleRequired: 'Please enter post title',
+  postSubtitleRequired: 'Please enter post subtitle',
+  categoryRequired: 'Please select at least one category',
+  startDateRequired: 'Please select start date',
+  endDateRequired: 'Please select end date',
+  endBeforeStart: 'The end date must be after the start date',
+  tooManyFiles: 'A post can have at most 8 files',
+  fileTypeRefused: 'This type of file cannot be uploaded',
+  commentRequired: 'Please write a comment',
+  commentsClosed: 'Comments are closed for this post',
+  mentionUnknown: 'A mentioned colleague does not exist or is inactive',
+  postCreated: 'Feed post successfully created',
+  postUpdated: 'Feed post successfully updated',
+  unableToLoadPost: 'Unable to load post',
+  noComments: 'This post has no comments.',
+  noUsersFound: 'No users found',
   // Empty states
   noUsers: 'There are no posts/users to display',
   // Success

@@ -1,0 +1,150 @@
+// News feed, feed posts, categories, likes/favourites and comments (SPEC sections 3, 5 and 7).
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { MSG } from '../messages';
+import { group } from './auth';
+import { dbId, flag, requiredText } from './common';
+import { apiDate } from './dates';
+import { userSummary } from './users';
+
+/** A stored file as posts show it. Audio is resourceType video (as SPEC's media store did); PDFs are raw. */
+export const fileInfo = z.object({
+  id: z.number(),
+  sourceUrl: z.string(),
+  /** The JPEG thumbnail or poster frame: sourceUrl with its extension swapped to .jpg (SPEC section 9). */
+  thumbnailUrl: z.string().nullable(),
+  resourceType: z.enum(['image', 'video', 'raw']),
+  mimeType: z.string(),
+  originalName: z.string().nullable(),
+  size: z.number(),
+});
+export type FileInfo = z.infer<typeof fileInfo>;
+
+export const feedCategory = z.object({ id: z.number(), name: z.string() });
+export type FeedCategory = z.infer<typeof feedCategory>;
+
+export const postActions = z.object({ isLiked: z.boolean(), isFavourited: z.boolean() });
+
+export const feedPost = z.object({
+  id: z.number(),
+  title: z.string(),
+  subtitle: z.string(),
+  /** Sanitised HTML. */
+  text: z.string(),
+  feedCategories: z.array(feedCategory),
+  createdAt: z.string(),
+  user: userSummary,
+  isFeatured: z.number(),
+  isCommentable: z.number(),
+  stateId: z.number(),
+  startAt: z.string(),
+  endAt: z.string().nullable(),
+  files: z.array(fileInfo),
+  groups: z.array(group),
+  likes: z.number(),
+  favourites: z.number(),
+  comments: z.number(),
+  actions: postActions,
+  isLiked: z.boolean(),
+  isFavourited: z.boolean(),
+});
+export type FeedPost = z.infer<typeof feedPost>;
+
+/** One page of the feed; `next` is an opaque keyset cursor, null on the last page. */
+export const feedPage = z.object({ posts: z.array(feedPost), next: z.string().nullable() });
+export type FeedPage = z.infer<typeof feedPage>;
+
+/** News tabs: all (no action), 1 liked, 2 favourited, communities (posts of joined communities). */
+export const NEWS_TABS = ['all', 'likes', 'favourites', 'communities'] as const;
+
+export const newsfeedQuery = z.object({
+  userId: dbId.optional(),
+  isFeatured: z.coerce.number().int().min(0).max(1).optional(),
+  next: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(LIMITS.newsPageSize),
+  action: z.enum(['1', '2', 'communities']).optional(),
+});
+export type NewsfeedQuery = z.input<typeof newsfeedQuery>;
+
+const ids = (max: number, message: string = MSG.invalidInput) => z.array(dbId).max(max, message);
+
+/** Create and update send the whole form (SPEC section 4). */
+export const feedPostBody = z
+  .object({
+    title: requiredText(MSG.postTitleRequired, 300),
+    subtitle: requiredText(MSG.postSubtitleRequired, 500),
+    text: z.string().max(200_000, MSG.invalidInput).default(''),
+    feedCategories: ids(50).min(1, MSG.categoryRequired),
+    groups: ids(100).default([]),
+    startAt: apiDate(MSG.startDateRequired),
+    endAt: apiDate(MSG.endDateRequired),
+    isFeatured: flag.default(0),
+    isCommentable: flag.default(1),
+    stateId: z.union([z.literal(1), z.literal(2)]).default(1),
+    files: ids(LIMITS.maxFilesPerPost, MSG.tooManyFiles).default([]),
+  })
+  .refine((b) => b.endAt > b.startAt, { path: ['endAt'], message: MSG.endBeforeStart });
+export type FeedPostBody = z.input<typeof feedPostBody>;
+
+export const feedPostsQuery = z.object({
+  fields: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(-1).optional(),
+  stateId: z.coerce.number().int().min(1).max(2).optional(),
+});
+
+/** Like (1) or favourite (2), set active or not; idempotent. */
+export const feedActionBody = z.object({
+  active: flag,
+  feedPostId: dbId,
+  feedPostActionTypeId: z.union([z.literal(1), z.literal(2)]),
+  userId: dbId.optional(),
+});
+export const actionResult = z.object({
+  successful: z.boolean(),
+  likes: z.number(),
+  favourites: z.number(),
+  isLiked: z.boolean(),
+  isFavourited: z.boolean(),
+});
+export type ActionResult = z.infer<typeof actionResult>;
+
+export const commentBody = z.object({
+  content: requiredText(MSG.commentRequired, 5000),
+  feedPostId: dbId,
+  userId: dbId.optional(),
+  userIDs: ids(50).default([]),
+});
+export type CommentBody = z.input<typeof commentBody>;
+
+export const comment = z.object({
+  id: z.number(),
+  content: z.string(),
+  feedPostId: z.number(),
+  userId: z.number(),
+  userIDs: z.array(z.number()),
+  createdAt: z.string(),
+  user: userSummary,
+});
+export type Comment = z.infer<typeof comment>;
+
+export const commentsQuery = z.object({ feedPostId: dbId });
+
+/** Post activity for the reports (SPEC section 9 columns). */
+export const postReportRow = z.object({
+  id: z.number(),
+  title: z.string(),
+  subtitle: z.string(),
+  startAt: z.string(),
+  endAt: z.string().nullable(),
+  comments: z.number(),
+  likes: z.number(),
+  favourites: z.number(),
+  categoryName: z.string(),
+});
+export type PostReportRow = z.infer<typeof postReportRow>;
+
+export const postActionDataQuery = z.object({
+  postId: dbId,
+  actionId: z.coerce.number().int().min(1).max(2),
+});
+export const postActionEntry = z.object({ user: userSummary, createdAt: z.string() });
