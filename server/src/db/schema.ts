@@ -34,6 +34,8 @@ export const groups = pgTable(
 export const files = pgTable('files', {
   id: serial('id').primaryKey(),
   storageKey: text('storage_key').notNull().unique(),
+  /** The JPEG thumbnail (images) or poster frame (videos): the storage key with its extension set to .jpg. */
+  thumbnailKey: text('thumbnail_key'),
   mimeType: text('mime_type').notNull(),
   resourceType: text('resource_type').notNull(),
   size: integer('size').notNull(),
@@ -148,3 +150,139 @@ export const keyStatistics = pgTable('key_statistics', {
   transactorStores: integer('transactor_stores').notNull().default(0),
   updatedAt: ts('updated_at').notNull().default(sql`now()`),
 });
+
+export const feedCategories = pgTable('feed_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+/**
+ * Feed posts. Like, favourite and comment counts are kept on the row, changed in the same transaction as
+ * the action or comment, so the feed never counts rows per card.
+ */
+export const feedPosts = pgTable(
+  'feed_posts',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull(),
+    text: text('text').notNull().default(''),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isCommentable: boolean('is_commentable').notNull().default(true),
+    stateId: integer('state_id').notNull().default(1),
+    startAt: ts('start_at').notNull(),
+    endAt: ts('end_at'),
+    /** Whether the post has its own audience; lets the feed skip the audience check for posts for everyone. */
+    hasAudience: boolean('has_audience').notNull().default(false),
+    likesCount: integer('likes_count').notNull().default(0),
+    favouritesCount: integer('favourites_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    /** Set once FEED_POST notifications went out (notifications issue). */
+    notifiedAt: ts('notified_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The staff feed: published posts newest first, keyset on (start_at, id). Ascending indexes are read
+    // backwards for ORDER BY ... DESC (a DESC NULLS LAST index would not match a plain DESC order).
+    index('feed_posts_feed_idx').on(t.stateId, t.startAt, t.id),
+    index('feed_posts_featured_idx')
+      .on(t.startAt, t.id)
+      .where(sql`${t.isFeatured} and ${t.stateId} = 2`),
+    index('feed_posts_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export const feedPostCategories = pgTable(
+  'feed_post_categories',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => feedCategories.id),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.categoryId] })],
+);
+
+/** A post's audience; the group's type is copied here so the audience check needs no join. */
+export const feedPostGroups = pgTable(
+  'feed_post_groups',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id),
+    groupTypeId: integer('group_type_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.groupId] })],
+);
+
+export const feedPostFiles = pgTable(
+  'feed_post_files',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.fileId] })],
+);
+
+/** Likes (type 1) and favourites (type 2): one row per user, post and type. */
+export const feedPostActions = pgTable(
+  'feed_post_actions',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actionTypeId: integer('action_type_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId, t.actionTypeId] }),
+    // The Likes and Favourites tabs: a user's actions newest first.
+    index('feed_post_actions_user_idx').on(t.userId, t.actionTypeId, t.createdAt),
+  ],
+);
+
+export const feedComments = pgTable(
+  'feed_comments',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    content: text('content').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('feed_comments_post_idx').on(t.postId, t.createdAt, t.id)],
+);
+
+export const feedCommentMentions = pgTable(
+  'feed_comment_mentions',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => feedComments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);
