@@ -6,6 +6,7 @@ export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/dates';
 export * from './schemas/feed';
+export * from './schemas/files';
 export * from './schemas/stats';
 export * from './schemas/users';
 export * from './validation';

@@ -47,6 +47,8 @@ export const MSG = {
   imageTypeOnly: 'You can only upload a JPG/PNG file',
   fileTooBig: 'File must smaller than 10MB',
   videoTooBig: 'File must be smaller than 500MB',
+  fileRequired: 'Please choose a file to upload',
+  imageTooManyPixels: 'Image must be at most 64 megapixels',
   // Feed posts (SPEC section 5)
   postTitleRequired: 'Please enter post title',
   postSubtitleRequired: 'Please enter post subtitle',

@@ -2,40 +2,59 @@
 // with a message naming it.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './platform/storage/s3';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  COMPANY_EMAIL_DOMAINS: z
-    .string()
-    .default('example.com,example.org')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((d) => d.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .refine((a) => a.length > 0, 'at least one domain is needed'),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('Hearth <no-reply@example.com>'),
-  SUPPORT_EMAIL: z.string().default('support@example.com'),
-  BRAND_NAME: z.string().default('Hearth'),
-  COPYRIGHT_YEAR: z.coerce.number().int().default(2020),
-  PUBLIC_URL: z.string().url().optional(),
-  SEED_DEMO: bool,
-  TRUST_PROXY: bool,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().optional(),
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    COMPANY_EMAIL_DOMAINS: z
+      .string()
+      .default('example.com,example.org')
+      .transform((s) =>
+        s
+          .split(',')
+          .map((d) => d.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((a) => a.length > 0, 'at least one domain is needed'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Hearth <no-reply@example.com>'),
+    SUPPORT_EMAIL: z.string().default('support@example.com'),
+    BRAND_NAME: z.string().default('Hearth'),
+    COPYRIGHT_YEAR: z.coerce.number().int().default(2020),
+    PUBLIC_URL: z.string().url().optional(),
+    SEED_DEMO: bool,
+    TRUST_PROXY: bool,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+    // Object storage for uploads: S3 (or an S3-compatible service) when S3_BUCKET is set, else DATA_DIR/files.
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool,
+  })
+  .superRefine((e, ctx) => {
+    if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+      const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
+  });
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -55,6 +74,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   webDist?: string;
+  /** Set when S3_BUCKET is: uploads go to that bucket instead of DATA_DIR/files. */
+  s3?: S3Settings;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -83,5 +104,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }

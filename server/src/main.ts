@@ -11,7 +11,7 @@ import { seedDemo } from './db/seed-demo';
 import { lockDataDir } from './platform/data-dir-lock';
 import { ensureJwtSecret } from './platform/jwt-secret';
 import { createMailer } from './platform/mail';
-import { createLocalStorage } from './platform/storage';
+import { createStorage } from './platform/storage';
 
 function defaultWebDist(): string | undefined {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
       outboxDir: join(config.dataDir, 'outbox'),
       logger,
     }),
-    storage: createLocalStorage(join(config.dataDir, 'files')),
+    storage: createStorage(config),
   });
   if (seeded)
     app.log.info('demo data seeded: admin@example.com, staff@example.com, editor@example.com (Passw0rd!)');
@@ -69,7 +69,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.brandName} is serving ${config.publicUrl} (${database.kind})`);
+  app.log.info(
+    `${config.brandName} is serving ${config.publicUrl} (${database.kind}, files in ${app.storage.kind} storage)`,
+  );
 }
 
 main().catch((err) => {

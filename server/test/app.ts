@@ -8,7 +8,7 @@ import { type Config, loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import { ensureReferenceData } from '../src/db/reference-data';
 import { createMailer } from '../src/platform/mail';
-import { createLocalStorage } from '../src/platform/storage';
+import { createStorage } from '../src/platform/storage';
 import { openTestDatabase } from './database';
 import { Mailbox } from './mailbox';
 
@@ -43,7 +43,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       outboxDir: join(dataDir, 'outbox'),
       logger: silent,
     }),
-    storage: createLocalStorage(join(dataDir, 'files')),
+    // Local files under the temporary DATA_DIR, or the bucket an override names (config.s3).
+    storage: createStorage(config),
   });
   await app.ready();
   return {

@@ -74,13 +74,16 @@ export const feedPostBody = z
     title: requiredText(MSG.postTitleRequired, 300),
     subtitle: requiredText(MSG.postSubtitleRequired, 500),
     text: z.string().max(200_000, MSG.invalidInput).default(''),
-    feedCategories: ids(50).min(1, MSG.categoryRequired),
+    feedCategories: z
+      .array(dbId, { error: MSG.categoryRequired })
+      .max(50, MSG.invalidInput)
+      .min(1, MSG.categoryRequired),
     groups: ids(100).default([]),
     startAt: apiDate(MSG.startDateRequired),
     endAt: apiDate(MSG.endDateRequired),
     isFeatured: flag.default(0),
     isCommentable: flag.default(1),
-    stateId: z.union([z.literal(1), z.literal(2)]).default(1),
+    stateId: z.union([z.literal(1), z.literal(2)], { error: MSG.invalidInput }).default(1),
     files: ids(LIMITS.maxFilesPerPost, MSG.tooManyFiles).default([]),
   })
   .refine((b) => b.endAt > b.startAt, { path: ['endAt'], message: MSG.endBeforeStart });
@@ -96,7 +99,7 @@ export const feedPostsQuery = z.object({
 export const feedActionBody = z.object({
   active: flag,
   feedPostId: dbId,
-  feedPostActionTypeId: z.union([z.literal(1), z.literal(2)]),
+  feedPostActionTypeId: z.union([z.literal(1), z.literal(2)], { error: MSG.invalidInput }),
   userId: dbId.optional(),
 });
 export const actionResult = z.object({

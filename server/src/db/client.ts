@@ -42,6 +42,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrationsDir = migrationsFolder();
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection can be cut by the server (restart, failover, DROP DATABASE in tests). Without a
+    // listener that error would be uncaught and stop the process; the pool replaces the client anyway.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -189,9 +189,7 @@ export const feedPosts = pgTable(
     // The staff feed: published posts newest first, keyset on (start_at, id). Ascending indexes are read
     // backwards for ORDER BY ... DESC (a DESC NULLS LAST index would not match a plain DESC order).
     index('feed_posts_feed_idx').on(t.stateId, t.startAt, t.id),
-    index('feed_posts_featured_idx')
-      .on(t.startAt, t.id)
-      .where(sql`${t.isFeatured} and ${t.stateId} = 2`),
+    index('feed_posts_featured_idx').on(t.startAt, t.id).where(sql`${t.isFeatured} and ${t.stateId} = 2`),
     index('feed_posts_created_idx').on(t.createdAt, t.id),
   ],
 );

@@ -1,10 +1,22 @@
 // Demo data for a first start on an empty database (PRODUCT-DECISIONS: Identity and defaults).
 // Later features add their own demo content here.
-import { GROUP_TYPE, ROLE } from '@hearth/contract';
-import { count } from 'drizzle-orm';
+import { ACTION_TYPE, GROUP_TYPE, ROLE, STATE } from '@hearth/contract';
+import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../platform/auth/passwords';
 import type { Db } from './client';
-import { groups, keyStatistics, userGroups, users } from './schema';
+import {
+  feedCategories,
+  feedCommentMentions,
+  feedComments,
+  feedPostActions,
+  feedPostCategories,
+  feedPostGroups,
+  feedPosts,
+  groups,
+  keyStatistics,
+  userGroups,
+  users,
+} from './schema';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 
@@ -57,6 +69,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     const groupRows = await tx.insert(groups).values(DEMO_GROUPS).onConflictDoNothing().returning();
     const groupId = (i: number) => groupRows.find((g) => g.name === DEMO_GROUPS[i]?.name)?.id;
+    const userIds: number[] = [];
     for (const u of DEMO_USERS) {
       const [created] = await tx
         .insert(users)
@@ -72,6 +85,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
           userTypeId: 2,
         })
         .returning({ id: users.id });
+      if (created) userIds.push(created.id);
       const ids = [groupId(u.loc), groupId(u.dep)].filter((id): id is number => id !== undefined);
       if (created && ids.length)
         await tx.insert(userGroups).values(ids.map((groupId) => ({ userId: created.id, groupId })));
@@ -87,6 +101,253 @@ export async function seedDemo(db: Db): Promise<boolean> {
       acquirerStores: 7_310,
       transactorStores: 15_602,
     });
+    await seedFeed(tx, userIds, groupId);
   });
   return true;
+}
+
+const DEMO_CATEGORIES = ['Company News', 'People', 'Events', 'Safety', 'Wins'];
+
+type DemoPost = {
+  title: string;
+  subtitle: string;
+  text: string;
+  /** Index into DEMO_USERS: 0 the administrator, 2 the editor. */
+  by: 0 | 2;
+  daysAgo: number;
+  categories: string[];
+  featured?: boolean;
+  draft?: boolean;
+  /** Index into DEMO_GROUPS: a location audience. */
+  location?: number;
+  endsInDays?: number;
+  closed?: boolean;
+};
+
+const DEMO_POSTS: DemoPost[] = [
+  {
+    title: 'Welcome to Hearth',
+    subtitle: 'Our new home for company news, communities and surveys',
+    text: '<p>Hearth brings news, communities and surveys together in one place.</p><ul><li>Like and favourite posts to find them again</li><li>Mention colleagues in comments with <strong>@</strong></li></ul>',
+    by: 0,
+    daysAgo: 0.2,
+    categories: ['Company News'],
+    featured: true,
+  },
+  {
+    title: 'Record quarter for merchant payments',
+    subtitle: 'Transaction volumes up 18% year on year',
+    text: '<p>Thanks to every team that made this happen. The full results are on the <a href="https://example.com/results">investor page</a>.</p>',
+    by: 0,
+    daysAgo: 1.5,
+    categories: ['Wins', 'Company News'],
+    featured: true,
+  },
+  {
+    title: 'Year-end function: save the date',
+    subtitle: 'Friday 11 December at the Waterfront',
+    text: '<h2>Join us</h2><p>Dinner, music and the annual awards. RSVP through your line manager.</p>',
+    by: 2,
+    daysAgo: 3,
+    categories: ['Events'],
+    featured: true,
+    endsInDays: 21,
+  },
+  {
+    title: 'Johannesburg office: new parking arrangements',
+    subtitle: 'Bays on level 2 are reserved from Monday',
+    text: '<p>Visitors park on level 1. Please display your new permit, available at reception.</p>',
+    by: 2,
+    daysAgo: 4,
+    categories: ['Company News'],
+    location: 1,
+  },
+  {
+    title: 'Meet the Payments Team',
+    subtitle: 'Five people, one mission: money that moves',
+    text: '<p>This month we visit the team behind card acquiring.</p><blockquote>We ship small and often.</blockquote>',
+    by: 2,
+    daysAgo: 6,
+    categories: ['People'],
+  },
+  {
+    title: 'Fire drill on Thursday',
+    subtitle: 'All offices, 10:00 local time',
+    text: '<p>Follow the wardens to the assembly point. The drill takes about 20 minutes.</p>',
+    by: 0,
+    daysAgo: 8,
+    categories: ['Safety'],
+    closed: true,
+  },
+  {
+    title: 'Phishing: how to spot it',
+    subtitle: 'Three checks before you click',
+    text: '<ol><li>Check the sender address</li><li>Hover over links before clicking</li><li>When in doubt, report it to IT</li></ol>',
+    by: 0,
+    daysAgo: 10,
+    categories: ['Safety'],
+  },
+  {
+    title: 'Durban store count passes 1,000',
+    subtitle: 'A milestone for the coastal region',
+    text: '<p>Congratulations to the merchant success team in Durban.</p>',
+    by: 2,
+    daysAgo: 12,
+    categories: ['Wins'],
+  },
+  {
+    title: 'Wellness week',
+    subtitle: 'Yoga, health checks and healthy lunches',
+    text: '<p>Sign-up sheets are at every reception desk.</p>',
+    by: 2,
+    daysAgo: 14,
+    categories: ['Events', 'People'],
+  },
+  {
+    title: 'New leave policy',
+    subtitle: 'Two extra family days from January',
+    text: '<p>The updated policy is in the People &amp; Culture handbook.</p>',
+    by: 0,
+    daysAgo: 17,
+    categories: ['People', 'Company News'],
+  },
+  {
+    title: 'Hackathon results',
+    subtitle: 'Twelve teams, 48 hours, three winners',
+    text: '<p>The winning idea, instant merchant onboarding, goes into the roadmap.</p><pre><code>onboard(merchant)</code></pre>',
+    by: 2,
+    daysAgo: 20,
+    categories: ['Wins', 'Events'],
+  },
+  {
+    title: 'Welcome to our new joiners',
+    subtitle: 'Nine colleagues joined us this month',
+    text: '<p>Say hello when you see them in the kitchen.</p>',
+    by: 0,
+    daysAgo: 24,
+    categories: ['People'],
+  },
+  {
+    title: 'Office recycling starts',
+    subtitle: 'Separate bins on every floor',
+    text: '<p>Paper, plastic and glass each have their own bin.</p>',
+    by: 2,
+    daysAgo: 28,
+    categories: ['Company News'],
+  },
+  {
+    title: 'Road safety reminder',
+    subtitle: 'Holiday traffic is on its way',
+    text: '<p>Plan your trips, take breaks and never text while driving.</p>',
+    by: 0,
+    daysAgo: 33,
+    categories: ['Safety'],
+  },
+  {
+    title: 'Q1 town hall agenda',
+    subtitle: 'Draft: to be confirmed',
+    text: '<p>Agenda items to follow.</p>',
+    by: 0,
+    daysAgo: -10,
+    categories: ['Events'],
+    draft: true,
+  },
+];
+
+/** Feed categories, posts by the administrator and the editor, and staff likes, favourites and comments. */
+async function seedFeed(tx: Db, userIds: number[], groupId: (i: number) => number | undefined) {
+  const [admin, staff, editor, thandi, pieter] = userIds;
+  if (!admin || !staff || !editor || !thandi || !pieter) return;
+  const categories = await tx
+    .insert(feedCategories)
+    .values(DEMO_CATEGORIES.map((name) => ({ name })))
+    .onConflictDoNothing()
+    .returning();
+  const categoryId = (name: string) => categories.find((c) => c.name === name)?.id;
+  const now = Date.now();
+  const DAY = 24 * 3600 * 1000;
+  const postIds: number[] = [];
+  for (const p of DEMO_POSTS) {
+    const startAt = new Date(now - p.daysAgo * DAY);
+    const location = p.location === undefined ? undefined : groupId(p.location);
+    const [post] = await tx
+      .insert(feedPosts)
+      .values({
+        title: p.title,
+        subtitle: p.subtitle,
+        text: p.text,
+        userId: p.by === 0 ? admin : editor,
+        isFeatured: p.featured ?? false,
+        isCommentable: !p.closed,
+        stateId: p.draft ? STATE.DRAFT : STATE.PUBLISHED,
+        startAt,
+        endAt: p.endsInDays === undefined ? null : new Date(now + p.endsInDays * DAY),
+        hasAudience: location !== undefined,
+        createdAt: new Date(Math.min(now, startAt.getTime()) - 3600 * 1000),
+      })
+      .returning({ id: feedPosts.id });
+    if (!post) continue;
+    postIds.push(post.id);
+    const ids = p.categories.map(categoryId).filter((id): id is number => id !== undefined);
+    if (ids.length)
+      await tx.insert(feedPostCategories).values(ids.map((id) => ({ postId: post.id, categoryId: id })));
+    if (location !== undefined)
+      await tx
+        .insert(feedPostGroups)
+        .values({ postId: post.id, groupId: location, groupTypeId: GROUP_TYPE.LOCATION });
+  }
+  const post = (i: number) => postIds[i] ?? 0;
+  const { LIKE, FAVOURITE } = ACTION_TYPE;
+  const actions: [number, number, number][] = [
+    [0, staff, LIKE],
+    [1, staff, LIKE],
+    [1, staff, FAVOURITE],
+    [4, staff, LIKE],
+    [6, staff, FAVOURITE],
+    [0, thandi, LIKE],
+    [1, thandi, LIKE],
+    [2, thandi, LIKE],
+    [7, thandi, LIKE],
+    [1, pieter, LIKE],
+    [3, pieter, LIKE],
+    [2, pieter, FAVOURITE],
+    [10, pieter, LIKE],
+  ];
+  await tx.insert(feedPostActions).values(
+    actions.map(([i, userId, actionTypeId], n) => ({
+      postId: post(i),
+      userId,
+      actionTypeId,
+      createdAt: new Date(now - (actions.length - n) * 3600 * 1000),
+    })),
+  );
+  const comments: [number, number, string, number[]][] = [
+    [0, staff, 'Looks great, well done to everyone involved!', []],
+    [0, thandi, '@Ada Admin where do we find the user guide?', [admin]],
+    [0, admin, '@Thandi Mokoena it is linked in the footer of every page.', [thandi]],
+    [1, pieter, 'Proud to be part of this team.', []],
+    [2, staff, 'Can partners come along? @Eddie Editor', [editor]],
+    [4, thandi, 'Great profile, thanks for sharing.', []],
+  ];
+  for (const [n, [i, userId, content, mentioned]] of comments.entries()) {
+    const [created] = await tx
+      .insert(feedComments)
+      .values({
+        postId: post(i),
+        userId,
+        content,
+        createdAt: new Date(now - (comments.length - n) * 1800 * 1000),
+      })
+      .returning({ id: feedComments.id });
+    if (created && mentioned.length)
+      await tx
+        .insert(feedCommentMentions)
+        .values(mentioned.map((id) => ({ commentId: created.id, userId: id })));
+  }
+  // The counts kept on the post rows, from the rows just written.
+  await tx.execute(sql`
+    update feed_posts p set
+      likes_count = (select count(*) from feed_post_actions a where a.post_id = p.id and a.action_type_id = ${LIKE}),
+      favourites_count = (select count(*) from feed_post_actions a where a.post_id = p.id and a.action_type_id = ${FAVOURITE}),
+      comments_count = (select count(*) from feed_comments c where c.post_id = p.id)`);
 }

@@ -16,7 +16,6 @@ export function foundationRows(ctx: MatrixContext): Rows {
     // An access token is not a refresh token: everybody here gets 401.
     'POST /v1/auth/refresh-token': ['/v1/auth/refresh-token', publicRoute(401)],
     'POST /v1/auth/logout': ['/v1/auth/logout', publicRoute(200)],
-    'GET /files/*': ['/files/profile/00000000-0000-0000-0000-000000000000.jpg', publicRoute(404)],
 
     'GET /v1/api/users/all': ['/v1/api/users/all?limit=-1', adminOnly(200)],
     'GET /v1/api/users': ['/v1/api/users?limit=-1', adminOnly(200)],

@@ -21,20 +21,20 @@ const IMPLEMENTED: Partial<Record<PageId, Lazy>> = {
   users: lazy(() => import('../features/users/users-page')),
   userForm: lazy(() => import('../features/users/user-form-page')),
   editPostRedirect: lazy(() => import('./edit-post-redirect')),
+  news: lazy(() => import('../features/feed/news-page')),
+  postDetail: lazy(() => import('../features/feed/post-detail-page')),
+  adminFeedPostList: lazy(() => import('../features/feed/admin-feed-post-list-page')),
+  postForm: lazy(() => import('../features/feed/post-form-page')),
 };
 
 /** Titles of the screens that later issues build; their routes exist already. */
 const COMING_SOON: Partial<Record<PageId, string>> = {
-  news: 'News',
-  postDetail: 'Post',
   communities: 'Communities',
   community: 'Community',
   communityPost: 'Community Post',
   communityPostForm: 'Community Post',
   surveys: 'Surveys',
   surveyFill: 'Survey',
-  adminFeedPostList: 'Posts',
-  postForm: 'Feed Post',
   adminSurveysList: 'Surveys',
   surveyForm: 'Survey',
   surveyBuilder: 'Survey Builder',

@@ -33,7 +33,7 @@ export function apiUrl(path: string, query?: Query): string {
   return url.toString();
 }
 
-const BASE_HEADERS: Record<string, string> = {
+export const BASE_HEADERS: Record<string, string> = {
   Accept: 'application/json',
   'Cache-Control': 'no-cache',
   Pragma: 'no-cache',
@@ -159,8 +159,11 @@ export async function reviveSession(): Promise<boolean> {
   }
 }
 
-/** The access token to send, refreshed first when it has expired. */
-async function validAccessToken(): Promise<string> {
+/**
+ * The access token to send, refreshed first when it has expired. Exported for the upload helper, which
+ * sends through XMLHttpRequest (fetch reports no upload progress).
+ */
+export async function validAccessToken(): Promise<string> {
   const state = readSession();
   if (state.kind !== 'ok') expireSession();
   if (!isAccessTokenExpired(state.profile)) return state.profile.accessToken;

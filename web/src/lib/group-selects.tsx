@@ -8,22 +8,40 @@ type Props = {
   /** Messages when the field is required; omit for optional selects. */
   locationRequired?: string;
   departmentRequired?: string;
+  /** Several locations and departments may be picked (a post's audience), values are id arrays. */
+  multiple?: boolean;
+  locationLabel?: string;
+  /** Shown under the selects, e.g. what leaving them empty means. */
+  locationExtra?: string;
+  departmentExtra?: string;
 };
 
 function options(groups: Group[] | undefined, typeId: number) {
   return (groups ?? []).filter((g) => g.groupTypeId === typeId).map((g) => ({ value: g.id, label: g.name }));
 }
 
-export function GroupSelects({ groups, loading, locationRequired, departmentRequired }: Props) {
+export function GroupSelects({
+  groups,
+  loading,
+  locationRequired,
+  departmentRequired,
+  multiple,
+  locationLabel = 'Office location',
+  locationExtra,
+  departmentExtra,
+}: Props) {
+  const mode = multiple ? ('multiple' as const) : undefined;
   return (
     <>
       <Form.Item
-        label="Office location"
+        label={locationLabel}
         name="location"
+        extra={locationExtra}
         rules={locationRequired ? [{ required: true, message: locationRequired }] : []}
       >
         <Select
-          placeholder="Select a location"
+          placeholder={multiple ? 'All locations' : 'Select a location'}
+          mode={mode}
           loading={loading}
           options={options(groups, GROUP_TYPE.LOCATION)}
           allowClear={!locationRequired}
@@ -34,10 +52,12 @@ export function GroupSelects({ groups, loading, locationRequired, departmentRequ
       <Form.Item
         label="Department"
         name="department"
+        extra={departmentExtra}
         rules={departmentRequired ? [{ required: true, message: departmentRequired }] : []}
       >
         <Select
-          placeholder="Select a department"
+          placeholder={multiple ? 'All departments' : 'Select a department'}
+          mode={mode}
           loading={loading}
           options={options(groups, GROUP_TYPE.DEPARTMENT)}
           allowClear={!departmentRequired}

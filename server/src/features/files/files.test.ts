@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { files } from '../../db/schema';
+import { thumbnailKeyOf } from '../../platform/storage';
+import { parseRange } from './range';
 import { recordFile } from './service';
 
 let t: TestApp;
@@ -11,12 +13,26 @@ afterAll(() => t.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
-async function stored(prefix: string, ext: string, body: Buffer, mimeType: string, originalName?: string) {
+async function stored(
+  prefix: string,
+  ext: string,
+  body: Buffer,
+  mimeType: string,
+  originalName?: string,
+  thumbnail?: Buffer,
+) {
   const key = await t.app.storage.put(prefix, ext, body);
+  const thumbnailKey = thumbnail ? thumbnailKeyOf(key) : null;
+  if (thumbnailKey && thumbnail) await t.app.storage.putAt(thumbnailKey, thumbnail);
   await recordFile(t.db, {
     storageKey: key,
+    thumbnailKey,
     mimeType,
-    resourceType: mimeType.startsWith('image/') ? 'image' : 'raw',
+    resourceType: mimeType.startsWith('image/')
+      ? 'image'
+      : /^(video|audio)\//.test(mimeType)
+        ? 'video'
+        : 'raw',
     size: body.length,
     originalName,
   });
@@ -81,5 +97,83 @@ describe('GET /files/{key}', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ code: 'not_found' });
     }
+  });
+});
+
+describe('GET /files/{key}: thumbnails', () => {
+  it('serves a recorded thumbnail at the .jpg beside its original, as an inline JPEG', async () => {
+    const thumb = Buffer.from([0xff, 0xd8, 0xff, 0xdb, 9, 9]);
+    const key = await stored('post', 'mp4', Buffer.from('video bytes'), 'video/mp4', 'clip.mp4', thumb);
+    const res = await get(`/files/${key.replace(/\.mp4$/, '.jpg')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(thumb)).toBe(true);
+    expect(res.headers).toMatchObject({
+      'content-type': 'image/jpeg',
+      'content-disposition': 'inline',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
+  it('answers 404 for a .jpg beside an original that has no recorded thumbnail, even with a blob there', async () => {
+    const key = await stored('post', 'png', Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'image/png');
+    const jpg = thumbnailKeyOf(key);
+    await t.app.storage.putAt(jpg, Buffer.from('planted'));
+    expect((await get(`/files/${jpg}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /files/{key}: byte ranges', () => {
+  const body = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+  let url = '';
+  beforeAll(async () => {
+    url = `/files/${await stored('post', 'mp4', body, 'video/mp4', 'seek.mp4')}`;
+  });
+  const ranged = (range: string) => t.app.inject({ method: 'GET', url, headers: { range } });
+
+  it('says it accepts ranges, and serves the whole file without one', async () => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.rawPayload.equals(body)).toBe(true);
+  });
+
+  it('answers 206 with the requested bytes and Content-Range', async () => {
+    const cases: [string, number, number][] = [
+      ['bytes=0-99', 0, 99],
+      ['bytes=500-', 500, 999],
+      ['bytes=-10', 990, 999],
+      ['bytes=990-5000', 990, 999],
+      ['bytes=0-0', 0, 0],
+    ];
+    for (const [range, start, end] of cases) {
+      const res = await ranged(range);
+      expect(res.statusCode, range).toBe(206);
+      expect(res.headers['content-range'], range).toBe(`bytes ${start}-${end}/1000`);
+      expect(res.headers['content-length'], range).toBe(String(end - start + 1));
+      expect(res.headers['content-type']).toBe('video/mp4');
+      expect(res.rawPayload.equals(body.subarray(start, end + 1)), range).toBe(true);
+    }
+  });
+
+  it('answers 416 with the size for a range past the end', async () => {
+    for (const range of ['bytes=1000-', 'bytes=5000-6000', 'bytes=-0']) {
+      const res = await ranged(range);
+      expect(res.statusCode, range).toBe(416);
+      expect(res.headers['content-range'], range).toBe('bytes */1000');
+    }
+  });
+
+  it('serves the whole file for several ranges, other units and malformed headers', async () => {
+    for (const range of ['bytes=0-1,5-6', 'items=0-1', 'bytes=abc', 'bytes=9-3']) {
+      const res = await ranged(range);
+      expect(res.statusCode, range).toBe(200);
+      expect(res.rawPayload.length, range).toBe(1000);
+    }
+  });
+
+  it('reads ranges against the size (unit)', () => {
+    expect(parseRange(undefined, 10)).toEqual({ kind: 'whole' });
+    expect(parseRange('bytes=-20', 10)).toEqual({ kind: 'partial', start: 0, end: 9 });
+    expect(parseRange('bytes=0-', 0)).toEqual({ kind: 'unsatisfiable' });
   });
 });

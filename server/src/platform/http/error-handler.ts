@@ -3,6 +3,7 @@
 import { MSG } from '@hearth/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../errors';
 
 /** `/body/groups/0` -> `groups`; a form field is the first path segment after the part of the request. */
@@ -10,6 +11,10 @@ function fieldName(instancePath: string): string {
   const parts = instancePath.split('/').filter(Boolean);
   return parts[1] ?? parts[0] ?? '_';
 }
+
+// Schemas carry SPEC's messages where SPEC has one; anything else (a malformed id, a wrong type) answers
+// this plain sentence instead of zod's technical default.
+z.config({ customError: () => MSG.invalidInput });
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {

@@ -1,8 +1,8 @@
 // /profile (SPEC section 2): avatar, name, e-mail, location, department; staff also see their Likes and
 // Favourites with counts.
 import { EditOutlined } from '@ant-design/icons';
-import { MSG, ROLE } from '@hearth/contract';
-import { Badge, Button, Card, Descriptions, Empty, Flex, Tabs, Typography } from 'antd';
+import { ROLE } from '@hearth/contract';
+import { Badge, Button, Card, Descriptions, Flex, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useProfile } from '../../app/session';
 import { splitGroups } from '../../lib/group-selects';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../lib/page-header';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { UserAvatar } from '../../lib/user-avatar';
+import { PostList } from '../feed/post-list';
 import { useUser } from '../users/api';
 import { useUserActions } from './api';
 
@@ -21,18 +22,23 @@ function TabLabel({ text, count }: { text: string; count: number | undefined }) 
   );
 }
 
+/** The posts the staff member liked and favourited, loaded like the news feed (10 at a time). */
 function StaffTabs() {
   const actions = useUserActions();
-  const empty = <Empty description={MSG.noUsers} />;
   return (
     <Card>
       <Tabs
+        destroyOnHidden
         items={[
-          { key: 'likes', label: <TabLabel text="Likes" count={actions.data?.likes} />, children: empty },
+          {
+            key: 'likes',
+            label: <TabLabel text="Likes" count={actions.data?.likes} />,
+            children: <PostList action="1" label="Liked posts" />,
+          },
           {
             key: 'favourites',
             label: <TabLabel text="Favourites" count={actions.data?.favourites} />,
-            children: empty,
+            children: <PostList action="2" label="Favourite posts" />,
           },
         ]}
       />

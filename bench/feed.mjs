@@ -1,0 +1,232 @@
+#!/usr/bin/env node
+// `npm run bench:feed`: the news feed under load, on a PostgreSQL server and on PGlite.
+// Generates 10,000 users, 100,000 posts and 1,000,000 likes, then runs autocannon (50 connections, 20 s)
+// against GET /v1/api/newsfeed (first pages and deep `next` pages, as different users) and against
+// GET /v1/health (the framework's floor). Prints p50/p95/p99 and requests/s; exits 1 when the
+// PostgreSQL figures are over budget. This is a benchmark, not a test: it is not part of `npm test`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { hash } from '@node-rs/argon2';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { generateFeedData } from './generate.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const SIZES = {
+  users: Number(process.env.BENCH_USERS ?? 10_000),
+  posts: Number(process.env.BENCH_POSTS ?? 100_000),
+  likes: Number(process.env.BENCH_LIKES ?? 1_000_000),
+};
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
+/** Budget on PostgreSQL with 2 cores (issue: News feed). */
+const BUDGET = { p95Ms: 30, minRps: 1000 };
+const PASSWORD = 'Bench#Pass1';
+const TOKEN_USERS = 40;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function startServer(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/v1/health`)).ok) return { base, child };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+async function stopServer(child) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function loginTokens(base) {
+  const tokens = [];
+  for (let i = 1; i <= TOKEN_USERS; i++) {
+    const auth = Buffer.from(
+      `bench${i * Math.floor(SIZES.users / TOKEN_USERS)}@example.com:${PASSWORD}`,
+    ).toString('base64');
+    const res = await fetch(`${base}/v1/auth/login`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${auth}` },
+    });
+    if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+    tokens.push((await res.json()).data.accessToken);
+  }
+  return tokens;
+}
+
+/** Follows `next` for `pages` pages and answers the cursors met on the way (deep-page starting points). */
+async function deepCursors(base, token, pages) {
+  const cursors = [];
+  let next = null;
+  for (let i = 0; i < pages; i++) {
+    const url = `${base}/v1/api/newsfeed?limit=10${next ? `&next=${encodeURIComponent(next)}` : ''}`;
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`feed page failed: ${res.status} ${await res.text()}`);
+    next = (await res.json()).data.next;
+    if (!next) break;
+    if (i % 25 === 24) cursors.push(next);
+  }
+  return cursors;
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** Runs autocannon, rotating through `paths` x `tokens`; latency percentiles from every response. */
+function load(base, paths, tokens) {
+  return new Promise((resolve, reject) => {
+    const times = [];
+    let n = 0;
+    const instance = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        requests: [
+          {
+            setupRequest(req) {
+              const i = n++;
+              const headers = tokens.length ? { authorization: `Bearer ${tokens[i % tokens.length]}` } : {};
+              return { ...req, method: 'GET', path: paths[i % paths.length], headers };
+            },
+          },
+        ],
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        times.sort((a, b) => a - b);
+        resolve({
+          p50: percentile(times, 50),
+          p95: percentile(times, 95),
+          p99: percentile(times, 99),
+          rps: result.requests.average,
+          total: result.requests.total,
+          errors: result.errors + result.non2xx,
+        });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+const fmt = (name, r) =>
+  `${name.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99
+    .toFixed(1)
+    .padStart(6)} ms  ${Math.round(r.rps).toString().padStart(6)} req/s  ${r.errors} errors`;
+
+async function measure(label, base) {
+  const tokens = await loginTokens(base);
+  const cursors = await deepCursors(base, tokens[0], 200);
+  const results = {
+    health: await load(base, ['/v1/health'], []),
+    first: await load(base, ['/v1/api/newsfeed?limit=10'], tokens),
+    deep: await load(
+      base,
+      cursors.map((c) => `/v1/api/newsfeed?limit=10&next=${encodeURIComponent(c)}`),
+      tokens,
+    ),
+  };
+  console.log(`\n${label}`);
+  console.log(fmt('GET /v1/health (floor)', results.health));
+  console.log(fmt('GET /v1/api/newsfeed first page', results.first));
+  console.log(fmt(`GET /v1/api/newsfeed deep (${cursors.length} cursors)`, results.deep));
+  console.log(
+    `feed cost vs floor: first page ${(results.first.p95 / Math.max(results.health.p95, 0.1)).toFixed(1)}x p95, ` +
+      `${(results.health.rps / Math.max(results.first.rps, 1)).toFixed(1)}x fewer req/s`,
+  );
+  return results;
+}
+
+async function main() {
+  const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  console.log(
+    `data: ${SIZES.users} users, ${SIZES.posts} posts, ${SIZES.likes} likes; ${CONNECTIONS} connections, ${DURATION_S} s`,
+  );
+  let failed = false;
+
+  // PostgreSQL server: the budgeted leg.
+  const cluster = await startThrowawayPostgres();
+  try {
+    const { base, child } = await startServer({
+      DATABASE_URL: cluster.url,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1',
+    });
+    try {
+      const client = new pg.Client({ connectionString: cluster.url });
+      await client.connect();
+      const ms = await generateFeedData((sql) => client.query(sql), { ...SIZES, passwordHash });
+      await client.end();
+      console.log(`PostgreSQL: data generated in ${(ms / 1000).toFixed(1)} s`);
+      const r = await measure('PostgreSQL 15 (budget: p95 < 30 ms, >= 1000 req/s)', base);
+      for (const [name, res] of [
+        ['first page', r.first],
+        ['deep pages', r.deep],
+      ]) {
+        const over = res.p95 >= BUDGET.p95Ms || res.rps < BUDGET.minRps || res.errors > 0;
+        console.log(`${over ? 'OVER BUDGET' : 'within budget'}: feed ${name}`);
+        failed ||= over;
+      }
+    } finally {
+      await stopServer(child);
+    }
+  } finally {
+    cluster.stop();
+  }
+
+  // PGlite: figures only (one embedded connection; the README points larger sites to PostgreSQL).
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
+  try {
+    const first = await startServer({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1',
+    });
+    await stopServer(first.child); // migrations applied; the data is written while no server holds the directory
+    const db = new PGlite(join(dataDir, 'db'));
+    const ms = await generateFeedData((sql) => db.exec(sql), { ...SIZES, passwordHash });
+    await db.close();
+    console.log(`\nPGlite: data generated in ${(ms / 1000).toFixed(1)} s`);
+    const { base, child } = await startServer({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1',
+    });
+    try {
+      await measure('PGlite (embedded; no budget)', base);
+    } finally {
+      await stopServer(child);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(failed ? '\nfeed benchmark: OVER BUDGET' : '\nfeed benchmark: within budget');
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,148 @@
+// News feed journeys: a post manager publishes a post with an image; staff find it at the top of /news,
+// like and favourite it, see it on their profile, and comment mentioning a colleague.
+
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { adminToken, chooseOption, DEMO, loginAs } from './helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+const TITLE = `Canteen reopens ${Date.now().toString(36)}`;
+
+async function pngBuffer() {
+  return sharp({ create: { width: 1200, height: 800, channels: 3, background: '#b5462a' } })
+    .png()
+    .toBuffer();
+}
+
+test('a post manager publishes a post with an image and a category', async ({ page }) => {
+  await loginAs(page, DEMO.editor);
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page).toHaveURL(/\/post\/create$/);
+
+  // An empty form sends nothing and names what is missing.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please enter post title')).toBeVisible();
+  await expect(page.getByText('Please enter post subtitle')).toBeVisible();
+  await expect(page.getByText('Please select at least one category')).toBeVisible();
+
+  await page.getByLabel('Title', { exact: true }).fill(TITLE);
+  await page.getByLabel('Subtitle').fill('New menu, longer hours');
+  await page
+    .getByRole('textbox', { name: 'Description' })
+    .fill('The canteen on floor 3 is open again from Monday.');
+  await chooseOption(page, 'Categories', 'Company News');
+  await page.getByTestId('post-file-input').setInputFiles({
+    name: 'canteen.png',
+    mimeType: 'image/png',
+    buffer: await pngBuffer(),
+  });
+  await expect(page.getByTestId('upload-progress').first()).toHaveAttribute('aria-valuenow', '100');
+  await page.getByRole('radio', { name: 'Published' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Feed post successfully created')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-feed-post-list$/);
+  await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
+});
+
+const card = (page: Page) => page.getByRole('article', { name: TITLE });
+
+test('staff see it first, like and favourite it, and find it on their profile', async ({ page }) => {
+  await loginAs(page, DEMO.staff);
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page.getByRole('article').first()).toHaveAccessibleName(TITLE);
+  await expect(card(page).locator('img').first()).toBeVisible();
+
+  const likes = card(page).getByTestId('like-count');
+  const before = Number(await likes.textContent());
+  await card(page).getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(likes).toHaveText(String(before + 1));
+  await expect(card(page).getByRole('button', { name: 'Like', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await card(page).getByRole('button', { name: 'Favourite', exact: true }).click();
+  await expect(card(page).getByRole('button', { name: 'Favourite', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  await page.reload();
+  await expect(card(page).getByTestId('like-count')).toHaveText(String(before + 1));
+
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: /Likes/ }).click();
+  await expect(page.getByText(TITLE).first()).toBeVisible();
+  await page.getByRole('tab', { name: /Favourites/ }).click();
+  await expect(page.getByText(TITLE).first()).toBeVisible();
+});
+
+test('staff comment on the post mentioning the administrator', async ({ page }) => {
+  await loginAs(page, DEMO.staff);
+  await card(page).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/post-detail\/\d+$/);
+  await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+  await expect(page.getByText('This post has no comments.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Post Comment' })).toBeDisabled();
+
+  const box = page.getByRole('textbox', { name: 'Comment' });
+  await box.click();
+  await box.pressSequentially('Looking forward to it @Ada', { delay: 20 });
+  await page.locator('.ant-mentions-dropdown-menu-item').filter({ hasText: 'Ada Admin' }).first().click();
+  await box.pressSequentially(' see you there', { delay: 10 });
+  const sent = page.waitForRequest((r) => r.url().endsWith('/v1/api/comments') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  const body = (await sent).postDataJSON();
+  expect(body.content).toContain('@Ada Admin');
+  expect(body.content).not.toContain('](');
+  expect(body.userIDs).toHaveLength(1);
+  await expect(page.getByText(/Looking forward to it @Ada Admin/)).toBeVisible();
+});
+
+test('infinite scroll loads the second page of the feed', async ({ page }) => {
+  await loginAs(page, DEMO.staff);
+  const cards = page.locator('article');
+  await expect(cards.first()).toBeVisible();
+  const first = await cards.count();
+  expect(first).toBeLessThanOrEqual(10);
+  await page.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
+  await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(first);
+});
+
+test('an XSS payload in a post body does not run', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const categories = (await (await request.get('/v1/api/feed-post-categories?limit=-1', { headers })).json())
+    .data;
+  const res = await request.post('/v1/api/feed-posts', {
+    headers,
+    data: {
+      title: 'Payload post',
+      subtitle: 'Should be harmless',
+      text: '<p>Hello</p><img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">click</a><svg onload=alert(4)></svg><a href="https://example.org/x">outside</a>',
+      feedCategories: [categories[0].id],
+      startAt: '2020-01-01 00:00:00',
+      endAt: '2099-01-01 00:00:00',
+      stateId: 2,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const id = (await res.json()).data.id;
+
+  const dialogs: string[] = [];
+  page.on('dialog', async (d) => {
+    dialogs.push(d.message());
+    await d.dismiss();
+  });
+  await loginAs(page, DEMO.staff);
+  await page.goto(`/post-detail/${id}`);
+  await expect(page.getByText('Hello')).toBeVisible();
+  // Give a broken image's onerror the chance to fire, had it survived.
+  await page.waitForTimeout(500);
+  await expect(page.locator('a[href^="javascript"], [onerror], [onload], svg[onload]')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+  const outside = page.getByRole('link', { name: 'outside' });
+  await expect(outside).toHaveAttribute('target', '_blank');
+  await expect(outside).toHaveAttribute('rel', /noopener/);
+  expect(await page.locator('script:not([src])').count()).toBe(0);
+});

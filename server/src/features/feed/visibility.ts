@@ -1,0 +1,33 @@
+// Who sees a feed post (PRODUCT-DECISIONS: publishing window and audience). One SQL predicate serves the
+// feed, the Likes and Favourites tabs, a single post, its comments and its actions, so they cannot disagree.
+import { ROLE } from '@hearth/contract';
+import { type SQL, sql } from 'drizzle-orm';
+
+/** A timestamp bound as a parameter: ISO text cast to timestamptz reads the same on PGlite and pg. */
+export const tsParam = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/**
+ * Published, inside its window at `now`, and for an audience the user belongs to: no groups means
+ * everyone; with groups, for every group type on the post the user is in at least one of its groups of
+ * that type. `has_audience` spares the group lookups for posts meant for everyone.
+ */
+export function visibleTo(userId: number, now: Date): SQL {
+  const at = tsParam(now);
+  // Columns are written qualified: Drizzle leaves them bare in single-table selects, where a bare name
+  // inside a subquery would bind to the subquery's own table first. `offset 0` keeps the audience check a
+  // per-row probe of the post's own groups: without it the planner may hash every post's groups on each
+  // request (its estimate ignores the page's LIMIT), a cost that grows with all audience rows.
+  return sql`("feed_posts"."state_id" = 2 and "feed_posts"."start_at" <= ${at}
+    and ("feed_posts"."end_at" is null or "feed_posts"."end_at" > ${at})
+    and (not "feed_posts"."has_audience" or not exists (
+      select 1 from feed_post_groups pg
+      where pg.post_id = "feed_posts"."id"
+        and not exists (
+          select 1 from feed_post_groups pg2
+          join user_groups ug on ug.group_id = pg2.group_id and ug.user_id = ${userId}
+          where pg2.post_id = pg.post_id and pg2.group_type_id = pg.group_type_id)
+      offset 0)))`;
+}
+
+/** Administrators and post managers read any post directly; staff only what the feed would show them. */
+export const seesEveryPost = (roleId: number) => roleId === ROLE.ADMIN || roleId === ROLE.EDITOR;

@@ -1,0 +1,19 @@
+// Types for s3rver (a local S3-compatible server, used by the S3 storage tests only); it ships none.
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net';
+
+  export type S3rverOptions = {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory: string;
+    resetOnClose?: boolean;
+    configureBuckets?: { name: string; configs?: string[] }[];
+  };
+
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}

@@ -1,0 +1,51 @@
+// /news (role 2): the featured carousel, then tabs All, Likes, Favourites and Communities, each an
+// infinitely scrolling list of post cards. Only the open tab is mounted, so a tab whose list changed
+// (a post liked elsewhere) reloads when it is opened again.
+import { Card, Tabs } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../lib/page-header';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import type { FeedAction } from './api';
+import { FeaturedCarousel } from './featured-carousel';
+import { PostList } from './post-list';
+import './feed.css';
+
+const TABS: { key: string; label: string; action: FeedAction }[] = [
+  { key: 'all', label: 'All', action: 'all' },
+  { key: 'likes', label: 'Likes', action: '1' },
+  { key: 'favourites', label: 'Favourites', action: '2' },
+  { key: 'communities', label: 'Communities', action: 'communities' },
+];
+
+export default function NewsPage() {
+  useDocumentTitle('News');
+  const [params, setParams] = useSearchParams();
+  const fromUrl = params.get('tab');
+  const [active, setActive] = useState(TABS.some((t) => t.key === fromUrl) ? (fromUrl as string) : 'all');
+
+  const onChange = (key: string) => {
+    setActive(key);
+    // The tab is kept in the address, so Back from a post returns to the same tab.
+    setParams(key === 'all' ? {} : { tab: key }, { replace: true });
+  };
+
+  return (
+    <section className="page news-page">
+      <PageHeader title="News" />
+      <FeaturedCarousel />
+      <Card className="news-tabs-card">
+        <Tabs
+          activeKey={active}
+          onChange={onChange}
+          destroyOnHidden
+          items={TABS.map((tab) => ({
+            key: tab.key,
+            label: tab.label,
+            children: <PostList action={tab.action} label={`${tab.label} posts`} />,
+          }))}
+        />
+      </Card>
+    </section>
+  );
+}

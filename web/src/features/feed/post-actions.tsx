@@ -1,0 +1,80 @@
+// Like and favourite toggles with their counts, and the comment count. Each is a toggle button with a
+// stable name ("Like", "Favourite") and aria-pressed; the count is its description.
+import { HeartFilled, HeartOutlined, MessageOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { ACTION_TYPE, type FeedPost } from '@hearth/contract';
+import { Button } from 'antd';
+import { useId } from 'react';
+import { type ActionType, useToggleAction } from './api';
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+type ToggleProps = {
+  post: FeedPost;
+  type: ActionType;
+  size?: 'small' | 'middle';
+};
+
+function ActionToggle({ post, type, size }: ToggleProps) {
+  const toggle = useToggleAction();
+  const countId = useId();
+  const isLike = type === ACTION_TYPE.LIKE;
+  const active = isLike ? post.isLiked : post.isFavourited;
+  const count = isLike ? post.likes : post.favourites;
+  const name = isLike ? 'Like' : 'Favourite';
+  const icon = isLike ? (
+    active ? (
+      <HeartFilled aria-hidden />
+    ) : (
+      <HeartOutlined aria-hidden />
+    )
+  ) : active ? (
+    <StarFilled aria-hidden />
+  ) : (
+    <StarOutlined aria-hidden />
+  );
+  const onClick = () => {
+    // One call at a time per toggle, so answers cannot arrive out of order.
+    if (toggle.isPending) return;
+    toggle.mutate({ postId: post.id, type, active: !active });
+  };
+  return (
+    <>
+      <Button
+        type="text"
+        size={size}
+        aria-label={name}
+        aria-pressed={active}
+        aria-describedby={countId}
+        className="post-action"
+        // Inline, so the pressed colour wins over the text button's own hover colour.
+        style={active ? { color: isLike ? '#c2410c' : '#b45309' } : undefined}
+        icon={icon}
+        onClick={onClick}
+        data-testid={isLike ? 'like-button' : 'favourite-button'}
+      >
+        <span data-testid={isLike ? 'like-count' : 'favourite-count'}>{count}</span>
+      </Button>
+      <span id={countId} hidden>
+        {isLike ? plural(count, 'like', 'likes') : plural(count, 'favourite', 'favourites')}
+      </span>
+    </>
+  );
+}
+
+export function PostActions({ post, size = 'middle' }: { post: FeedPost; size?: 'small' | 'middle' }) {
+  return (
+    <div className="post-actions">
+      <ActionToggle post={post} type={ACTION_TYPE.LIKE} size={size} />
+      <ActionToggle post={post} type={ACTION_TYPE.FAVOURITE} size={size} />
+      <span className="post-comment-count">
+        <MessageOutlined aria-hidden />{' '}
+        <span aria-hidden data-testid="comment-count">
+          {post.comments}
+        </span>
+        <span className="visually-hidden">{plural(post.comments, 'comment', 'comments')}</span>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,305 @@
+// /post/create, /admin-feed-post-create and /post/edit/:postId (roles 1 and 3): the feed post form
+// (SPEC sections 2, 4 and 5). Invalid forms scroll to the first error and send nothing; a save that fails
+// shows the server's message (and per-field messages) and leaves the form editable.
+import {
+  type FeedPost,
+  type FeedPostBody,
+  type FileInfo,
+  formatApiDate,
+  GROUP_TYPE,
+  MSG,
+  PATHS,
+  STATE,
+} from '@hearth/contract';
+import {
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { showFormError } from '../../lib/form-errors';
+import { GroupSelects } from '../../lib/group-selects';
+import { toastSuccess } from '../../lib/notify';
+import { PageHeader } from '../../lib/page-header';
+import { LoadError, LoadingBlock } from '../../lib/query-states';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useGroups } from '../groups/api';
+import { useAdminFeedPost, useFeedCategories, useSaveFeedPost } from './api';
+import { PostFilesField } from './post-files-field';
+import { RichTextEditor } from './rich-text-editor';
+import './feed.css';
+
+type Values = {
+  title: string;
+  subtitle: string;
+  text: string;
+  feedCategories: number[];
+  location: number[];
+  department: number[];
+  startAt: Dayjs | null;
+  endAt: Dayjs | null;
+  isFeatured: boolean;
+  isCommentable: boolean;
+  stateId: 1 | 2;
+  files: FileInfo[];
+};
+
+const DATE_INPUT_FORMAT = 'DD-MM-YYYY HH:mm';
+/** A new post runs from now for a month unless the author says otherwise. */
+const DEFAULT_RUN_DAYS = 30;
+
+function idsOfType(post: FeedPost | undefined, typeId: number): number[] {
+  return (post?.groups ?? []).filter((g) => g.groupTypeId === typeId).map((g) => g.id);
+}
+
+function initialValues(post: FeedPost | undefined): Values {
+  if (!post) {
+    const start = dayjs().second(0).millisecond(0);
+    return {
+      title: '',
+      subtitle: '',
+      text: '',
+      feedCategories: [],
+      location: [],
+      department: [],
+      startAt: start,
+      endAt: start.add(DEFAULT_RUN_DAYS, 'day'),
+      isFeatured: false,
+      isCommentable: true,
+      stateId: STATE.DRAFT,
+      files: [],
+    };
+  }
+  return {
+    title: post.title,
+    subtitle: post.subtitle,
+    text: post.text,
+    feedCategories: post.feedCategories.map((c) => c.id),
+    location: idsOfType(post, GROUP_TYPE.LOCATION),
+    department: idsOfType(post, GROUP_TYPE.DEPARTMENT),
+    startAt: post.startAt ? dayjs(post.startAt) : null,
+    endAt: post.endAt ? dayjs(post.endAt) : null,
+    isFeatured: post.isFeatured === 1,
+    isCommentable: post.isCommentable === 1,
+    stateId: post.stateId === STATE.PUBLISHED ? STATE.PUBLISHED : STATE.DRAFT,
+    files: post.files,
+  };
+}
+
+/** Server field names that the form calls differently. */
+const FIELD_ALIASES = { groups: 'location' };
+
+function PostForm({ post }: { post?: FeedPost }) {
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const save = useSaveFeedPost(post?.id);
+  const categories = useFeedCategories();
+  const groups = useGroups();
+  const [uploading, setUploading] = useState(false);
+  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
+  const initial = useMemo(() => initialValues(post), [post]);
+  // Groups of other types (teams) are not on this form: keep them as they are.
+  const otherGroups = useMemo(
+    () =>
+      (post?.groups ?? [])
+        .filter((g) => g.groupTypeId !== GROUP_TYPE.LOCATION && g.groupTypeId !== GROUP_TYPE.DEPARTMENT)
+        .map((g) => g.id),
+    [post],
+  );
+
+  const onFinish = (values: Values) => {
+    if (!values.startAt || !values.endAt) return;
+    const body: FeedPostBody = {
+      title: values.title.trim(),
+      subtitle: values.subtitle.trim(),
+      text: values.text ?? '',
+      feedCategories: values.feedCategories,
+      groups: [...(values.location ?? []), ...(values.department ?? []), ...otherGroups],
+      startAt: formatApiDate(values.startAt.toDate()),
+      endAt: formatApiDate(values.endAt.toDate()),
+      isFeatured: values.isFeatured ? 1 : 0,
+      isCommentable: values.isCommentable ? 1 : 0,
+      stateId: values.stateId,
+      files: (values.files ?? []).map((f) => f.id),
+    };
+    save.mutate(body, {
+      onSuccess: () => {
+        toastSuccess(post ? MSG.postUpdated : MSG.postCreated);
+        navigate(PATHS.adminFeedPostList);
+      },
+      onError: (err) => showFormError(form, err, FIELD_ALIASES),
+    });
+  };
+
+  const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.id, label: c.name }));
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      name="feed-post"
+      initialValues={initial}
+      onFinish={onFinish}
+      scrollToFirstError={{ behavior: 'smooth', block: 'center', focus: true }}
+      disabled={save.isPending}
+    >
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={16}>
+          <Card title="Content">
+            <Form.Item
+              label="Title"
+              name="title"
+              rules={[
+                { type: 'string', message: MSG.invalidInput },
+                { required: true, whitespace: true, message: MSG.postTitleRequired },
+              ]}
+            >
+              <Input maxLength={300} />
+            </Form.Item>
+            <Form.Item
+              label="Subtitle"
+              name="subtitle"
+              rules={[{ required: true, whitespace: true, message: MSG.postSubtitleRequired }]}
+            >
+              <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
+            </Form.Item>
+            <Form.Item label="Description" name="text">
+              <RichTextEditor />
+            </Form.Item>
+            <Form.Item label="Files" name="files">
+              <PostFilesField onBusyChange={onBusyChange} />
+            </Form.Item>
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title="Publish" className="post-form-side">
+            <Form.Item label="Status" name="stateId">
+              <Radio.Group
+                options={[
+                  { value: STATE.DRAFT, label: 'Draft' },
+                  { value: STATE.PUBLISHED, label: 'Published' },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item
+              label="Categories"
+              name="feedCategories"
+              rules={[{ required: true, type: 'array', min: 1, message: MSG.categoryRequired }]}
+            >
+              <Select
+                mode="multiple"
+                placeholder="Select categories"
+                loading={categories.isPending}
+                options={categoryOptions}
+                showSearch={{ optionFilterProp: 'label' }}
+                data-testid="select-categories"
+              />
+            </Form.Item>
+            <Form.Item
+              label="Start date"
+              name="startAt"
+              rules={[{ required: true, message: MSG.startDateRequired }]}
+            >
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format={DATE_INPUT_FORMAT}
+                needConfirm={false}
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+            <Form.Item
+              label="End date"
+              name="endAt"
+              dependencies={['startAt']}
+              rules={[
+                { required: true, message: MSG.endDateRequired },
+                ({ getFieldValue }) => ({
+                  validator: async (_rule, value: Dayjs | null) => {
+                    const start = getFieldValue('startAt') as Dayjs | null;
+                    if (value && start && !value.isAfter(start)) throw new Error(MSG.endBeforeStart);
+                  },
+                }),
+              ]}
+            >
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format={DATE_INPUT_FORMAT}
+                needConfirm={false}
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+            <GroupSelects
+              groups={groups.data}
+              loading={groups.isPending}
+              multiple
+              locationLabel="Location"
+              departmentExtra="Leave location and department empty to show the post to everyone."
+            />
+            <Form.Item
+              label="Featured"
+              name="isFeatured"
+              valuePropName="checked"
+              extra="Shown in the carousel on News."
+            >
+              <Switch />
+            </Form.Item>
+            <Form.Item label="Allow comments" name="isCommentable" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            <Space wrap>
+              <Button type="primary" htmlType="submit" loading={save.isPending} disabled={uploading}>
+                Save
+              </Button>
+              <Button onClick={() => navigate(PATHS.adminFeedPostList)}>Cancel</Button>
+            </Space>
+            {uploading && (
+              <Typography.Paragraph type="secondary" className="post-form-wait" role="status">
+                Saving is possible once the uploads have finished.
+              </Typography.Paragraph>
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+export default function PostFormPage() {
+  const { postId } = useParams();
+  const id = postId && /^\d{1,10}$/.test(postId) ? Number(postId) : undefined;
+  const editing = postId !== undefined;
+  const title = editing ? 'Edit Post' : 'Create Post';
+  useDocumentTitle(title);
+  const post = useAdminFeedPost(id);
+
+  let body = <PostForm />;
+  if (editing) {
+    if (id === undefined) body = <LoadError error={new Error(MSG.notFound)} />;
+    else if (post.isError) body = <LoadError error={post.error} onRetry={() => post.refetch()} />;
+    else if (!post.data)
+      body = (
+        <Card>
+          <LoadingBlock rows={10} />
+        </Card>
+      );
+    else body = <PostForm key={post.data.id} post={post.data} />;
+  }
+
+  return (
+    <section className="page post-form-page">
+      <PageHeader title={title} />
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// A feed list that loads 10 posts at a time as the reader scrolls: skeletons while loading (at most 5),
+// the empty state, and a retry when a page fails. Used by /news tabs and the profile tabs.
+import { MSG } from '@hearth/contract';
+import { Button, Empty, Flex, Typography } from 'antd';
+import { useCallback } from 'react';
+import { errorText } from '../../lib/notify';
+import { LoadError } from '../../lib/query-states';
+import { type FeedAction, useNewsFeed } from './api';
+import { PostCard, PostCardSkeleton } from './post-card';
+import { useInfiniteScroll } from './use-infinite-scroll';
+
+const MAX_SKELETONS = 5;
+
+function Skeletons({ count }: { count: number }) {
+  return (
+    <>
+      {Array.from({ length: Math.min(count, MAX_SKELETONS) }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+        <PostCardSkeleton key={i} />
+      ))}
+    </>
+  );
+}
+
+export function PostList({ action, label }: { action: FeedAction; label: string }) {
+  const feed = useNewsFeed(action);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError, error } = feed;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const sentinelRef = useInfiniteScroll({
+    hasMore: Boolean(hasNextPage),
+    loading: isFetchingNextPage,
+    onLoadMore: loadMore,
+    disabled: isFetchNextPageError,
+  });
+
+  if (feed.isPending) {
+    return (
+      <Flex vertical gap={16} role="status" aria-label="Loading posts">
+        <Skeletons count={MAX_SKELETONS} />
+      </Flex>
+    );
+  }
+  if (feed.isError) return <LoadError error={feed.error} onRetry={() => feed.refetch()} />;
+
+  const posts = feed.data.pages.flatMap((page) => page.posts);
+  if (posts.length === 0) return <Empty description={MSG.noUsers} />;
+
+  return (
+    <Flex vertical gap={16}>
+      <ul className="post-list" aria-label={label} aria-busy={isFetchingNextPage}>
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} />
+          </li>
+        ))}
+      </ul>
+      {isFetchingNextPage && (
+        <Flex vertical gap={16} role="status" aria-label="Loading more posts">
+          <Skeletons count={3} />
+        </Flex>
+      )}
+      {isFetchNextPageError && (
+        <Flex vertical align="center" gap={8} role="alert">
+          <Typography.Text type="danger">{errorText(error)}</Typography.Text>
+          <Button onClick={loadMore}>Try again</Button>
+        </Flex>
+      )}
+      {hasNextPage && <div ref={sentinelRef} className="post-list-sentinel" data-testid="feed-sentinel" />}
+      {!hasNextPage && feed.data.pages.length > 1 && (
+        <Typography.Text type="secondary" className="post-list-end">
+          You are all caught up.
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
