@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { showFormError } from '../../lib/form-errors';
 import { companyEmailRule, confirmRules, emailRules, strongPasswordRules } from '../../lib/form-rules';
 import { GroupSelects } from '../../lib/group-selects';
+import { NameFields } from '../../lib/name-fields';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useConfig } from '../layout/api';
@@ -86,24 +87,7 @@ export default function RegisterPage() {
         scrollToFirstError
       >
         <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label="First name"
-              name="firstName"
-              rules={[{ required: true, whitespace: true, message: MSG.firstNameRequired }]}
-            >
-              <Input autoComplete="given-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label="Last name"
-              name="lastName"
-              rules={[{ required: true, whitespace: true, message: MSG.lastNameRequired }]}
-            >
-              <Input autoComplete="family-name" />
-            </Form.Item>
-          </Col>
+          <NameFields firstNameMessage={MSG.firstNameRequired} lastNameMessage={MSG.lastNameRequired} />
         </Row>
         <Form.Item
           label="E-mail"

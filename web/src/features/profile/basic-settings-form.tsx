@@ -1,10 +1,11 @@
 // Basic Settings of /edit-profile: avatar, name, e-mail, location, department.
 import { MSG, type User } from '@hearth/contract';
-import { Button, Col, Form, Input, Row } from 'antd';
+import { Button, Form, Input, Row } from 'antd';
 import { useNavigate } from 'react-router';
 import { showFormError } from '../../lib/form-errors';
 import { emailRules } from '../../lib/form-rules';
 import { GroupSelects, joinGroups, splitGroups } from '../../lib/group-selects';
+import { NameFields } from '../../lib/name-fields';
 import { toastSuccess } from '../../lib/notify';
 import { useGroups } from '../groups/api';
 import { useUpdateProfile } from './api';
@@ -61,24 +62,10 @@ export function BasicSettingsForm({ user }: { user: User }) {
         }}
       >
         <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label="First name"
-              name="firstName"
-              rules={[{ required: true, whitespace: true, message: MSG.profileFirstNameRequired }]}
-            >
-              <Input autoComplete="given-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label="Last name"
-              name="lastName"
-              rules={[{ required: true, whitespace: true, message: MSG.profileLastNameRequired }]}
-            >
-              <Input autoComplete="family-name" />
-            </Form.Item>
-          </Col>
+          <NameFields
+            firstNameMessage={MSG.profileFirstNameRequired}
+            lastNameMessage={MSG.profileLastNameRequired}
+          />
         </Row>
         <Form.Item label="E-mail" name="email" rules={emailRules(MSG.profileEmailRequired)}>
           <Input type="email" autoComplete="email" />

@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { showFormError } from '../../lib/form-errors';
 import { adminPasswordRules, companyEmailRule, emailRules } from '../../lib/form-rules';
 import { GroupSelects, joinGroups, splitGroups } from '../../lib/group-selects';
+import { NameFields } from '../../lib/name-fields';
 import { toastSuccess } from '../../lib/notify';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
@@ -84,24 +85,11 @@ function UserFormCard({ user }: { user?: User }) {
         }}
       >
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label="First name"
-              name="firstName"
-              rules={[{ required: true, whitespace: true, message: MSG.firstNameRequired }]}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label="Last name"
-              name="lastName"
-              rules={[{ required: true, whitespace: true, message: MSG.lastNameRequired }]}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
+          <NameFields
+            firstNameMessage={MSG.firstNameRequired}
+            lastNameMessage={MSG.lastNameRequired}
+            ownName={false}
+          />
           <Col xs={24} md={12}>
             <Form.Item
               label="E-mail"
