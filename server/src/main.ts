@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   await ensureReferenceData(database.db);
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  const storage = createStorage(config);
+  const seeded = config.seedDemo ? await seedDemo(database.db, storage) : false;
 
   const logger = pino({
     level: config.logLevel,
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
       outboxDir: join(config.dataDir, 'outbox'),
       logger,
     }),
-    storage: createStorage(config),
+    storage,
   });
   if (seeded)
     app.log.info('demo data seeded: admin@example.com, staff@example.com, editor@example.com (Passw0rd!)');

@@ -18,8 +18,8 @@ afterAll(() => t.close());
 
 describe('demo seed', () => {
   it('creates the three demo accounts, each landing with its role, and runs only once', async () => {
-    expect(await seedDemo(t.db)).toBe(true);
-    expect(await seedDemo(t.db)).toBe(false);
+    expect(await seedDemo(t.db, t.app.storage)).toBe(true);
+    expect(await seedDemo(t.db, t.app.storage)).toBe(false);
     const expected = {
       'admin@example.com': ROLE.ADMIN,
       'staff@example.com': ROLE.STAFF,
@@ -37,6 +37,24 @@ describe('demo seed', () => {
       },
     });
     expect(stats.json().data.turnover).toBeGreaterThan(0);
+  });
+
+  it('gives the newest demo posts banner pictures with thumbnails that are served', async () => {
+    const staff = await login(t.app, 'staff@example.com', DEMO_PASSWORD);
+    const feed = await t.app.inject({
+      method: 'GET',
+      url: '/v1/api/newsfeed?limit=10',
+      headers: { authorization: `Bearer ${staff.accessToken}` },
+    });
+    const [first] = feed.json().data.posts;
+    const [picture] = first.files;
+    expect(picture).toMatchObject({ resourceType: 'image', mimeType: 'image/jpeg' });
+    expect(picture.thumbnailUrl).toBe(picture.sourceUrl.replace(/\.jpeg$/, '.jpg'));
+    for (const url of [picture.sourceUrl, picture.thumbnailUrl]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+    }
   });
 });
 

@@ -3,6 +3,7 @@
 import { ACTION_TYPE, GROUP_TYPE, ROLE, STATE } from '@hearth/contract';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../platform/auth/passwords';
+import type { Storage } from '../platform/storage';
 import type { Db } from './client';
 import {
   feedCategories,
@@ -17,6 +18,7 @@ import {
   userGroups,
   users,
 } from './schema';
+import { seedDemoImages } from './seed-demo-images';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 
@@ -61,8 +63,8 @@ const DEMO_USERS = [
   },
 ];
 
-/** Seeds when the database has no users yet; returns whether it did. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/** Seeds when the database has no users yet; with storage, the newest posts also get banner pictures. */
+export async function seedDemo(db: Db, storage?: Storage): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -103,6 +105,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     });
     await seedFeed(tx, userIds, groupId);
   });
+  if (storage) await seedDemoImages(db, storage);
   return true;
 }
 
