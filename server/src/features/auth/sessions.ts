@@ -6,6 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
+import { forgetUser } from '../../platform/auth/guards';
 import { hashToken, newOpaqueToken } from '../../platform/auth/opaque-tokens';
 import { unauthenticated } from '../../platform/errors';
 import { loadUser } from '../users/presenter';
@@ -116,9 +117,11 @@ export async function revokeFamilyOf(db: Db, presented: string): Promise<void> {
 /**
  * Ends every session of a user: refresh tokens revoked, and the token version bumped so access tokens
  * already handed out stop working on their next request. Used on password change, deactivation and an
- * admin password reset. Pass a transaction to make it part of a larger change.
+ * admin password reset. Pass a transaction to make it part of a larger change. This instance forgets its
+ * cached read of the user (guards.ts), so the old tokens fail here on their very next request.
  */
 export async function endSessions(db: Db, userId: number): Promise<number> {
+  forgetUser(userId);
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
@@ -128,5 +131,6 @@ export async function endSessions(db: Db, userId: number): Promise<number> {
     .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, userId))
     .returning({ tokenVersion: users.tokenVersion });
+  forgetUser(userId);
   return row?.tokenVersion ?? 0;
 }

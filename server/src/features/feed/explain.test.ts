@@ -87,6 +87,43 @@ describe(`EXPLAIN of the feed queries at ${POSTS} posts`, () => {
     expect(page.every((p) => p.startAt.getTime() <= after.at.getTime())).toBe(true);
   });
 
+  it('keeps the index in the generic plan of the prepared page query the service runs', async () => {
+    // The service runs the same SQL as a prepared statement, which PostgreSQL soon plans once for any
+    // values (queries.ts readFeedPage): that generic plan must read the index too.
+    const slot = (name: string) => sql.placeholder(name);
+    const q = feedPageQuery(t.db, {
+      userId: slot('userId'),
+      now: slot('now'),
+      take: 11,
+      after: { at: slot('afterAt'), id: slot('afterId') },
+    }).toSQL();
+    const values: Record<string, string | number> = {
+      userId,
+      now: now.toISOString(),
+      afterAt: now.toISOString(),
+      afterId: 2_000_000_000,
+    };
+    const literals = q.params.map((p) => {
+      const v = p instanceof Object && 'name' in p ? values[String(p.name)] : p;
+      return typeof v === 'number' ? String(v) : `'${String(v)}'`;
+    });
+    const text = await t.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare feed_generic as ${q.sql}`));
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      const res = (await tx.execute(
+        sql.raw(`explain execute feed_generic(${literals.join(', ')})`),
+      )) as unknown as {
+        rows: { 'QUERY PLAN': string }[];
+      };
+      await tx.execute(sql`deallocate feed_generic`);
+      return res.rows.map((l) => l['QUERY PLAN']).join('\n');
+    });
+    if (process.env.SHOW_PLANS) console.log(text);
+    expect(text).toMatch(/Index (Only )?Scan Backward using feed_posts_feed_idx on feed_posts/);
+    expect(text).toMatch(/Index Cond: \(.*start_at <= /);
+    expect(text).not.toMatch(/Seq Scan on feed_posts|Seq Scan on feed_post_groups/);
+  });
+
   it('reads the carousel and the Likes tab through indexes too', async () => {
     for (const query of [
       feedPageQuery(t.db, { userId, now, take: FEATURED_MAX, featured: true }),

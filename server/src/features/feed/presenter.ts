@@ -1,41 +1,16 @@
-// Shapes feed posts for the API. A page's relations load in one batched query each (categories, groups,
-// files, the viewer's actions, authors), never one query per post.
-import {
-  ACTION_TYPE,
-  type FeedCategory,
-  type FeedPost,
-  type FileInfo,
-  type Group,
-  type UserSummary,
-} from '@hearth/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// Shapes feed posts for the API. A card's relations (categories, audience, files, author, the viewer's
+// like and favourite) come from the database as columns of the post's row (queries.ts `cardColumns`):
+// the feed pages select them with the posts, other lists load them for all their posts in one query.
+import { ACTION_TYPE, type FeedPost, type FileInfo, type UserSummary } from '@hearth/contract';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  feedCategories,
-  feedPostActions,
-  feedPostCategories,
-  feedPostFiles,
-  feedPostGroups,
-  files,
-  groups,
-  users,
-} from '../../db/schema';
+import { files, users } from '../../db/schema';
 import { fileUrl } from '../users/presenter';
-import type { PostRow } from './queries';
+import { type CardRelations, type CardRow, loadCardRelations, type PostRow } from './queries';
 
 const RESOURCE_TYPES = ['image', 'video', 'raw'] as const;
 const resourceType = (value: string): FileInfo['resourceType'] =>
   (RESOURCE_TYPES as readonly string[]).includes(value) ? (value as FileInfo['resourceType']) : 'raw';
-
-function groupBy<T extends { postId: number }>(rows: T[]): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const row of rows) {
-    const list = map.get(row.postId);
-    if (list) list.push(row);
-    else map.set(row.postId, [row]);
-  }
-  return map;
-}
 
 /** id, name and avatar of the given users (what a colleague may see). */
 export async function loadSummaries(db: Db, ids: readonly number[]): Promise<Map<number, UserSummary>> {
@@ -59,101 +34,69 @@ export async function loadSummaries(db: Db, ids: readonly number[]): Promise<Map
   );
 }
 
-/** Shapes posts (in the order given) with their relations and the viewer's like and favourite flags. */
+const NO_RELATIONS: CardRelations = {
+  categories: [],
+  audience: [],
+  attachments: [],
+  author: null,
+  viewerActions: null,
+};
+
+/** Shapes one post read with its card relations. */
+export function presentCard(row: CardRow): FeedPost {
+  const isLiked = row.viewerActions?.includes(ACTION_TYPE.LIKE) ?? false;
+  const isFavourited = row.viewerActions?.includes(ACTION_TYPE.FAVOURITE) ?? false;
+  const author = row.author
+    ? {
+        id: row.author.id,
+        firstName: row.author.firstName,
+        lastName: row.author.lastName,
+        profileImage: fileUrl(row.author.imageKey),
+      }
+    : { id: row.userId, firstName: '', lastName: '', profileImage: null };
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    text: row.text,
+    feedCategories: row.categories.map(({ id, name }) => ({ id, name })),
+    createdAt: row.createdAt.toISOString(),
+    user: author,
+    isFeatured: row.isFeatured ? 1 : 0,
+    isCommentable: row.isCommentable ? 1 : 0,
+    stateId: row.stateId,
+    startAt: row.startAt.toISOString(),
+    endAt: row.endAt?.toISOString() ?? null,
+    files: row.attachments.map(
+      (f): FileInfo => ({
+        id: f.id,
+        sourceUrl: `/files/${f.storageKey}`,
+        thumbnailUrl: fileUrl(f.thumbnailKey),
+        resourceType: resourceType(f.resourceType),
+        mimeType: f.mimeType,
+        originalName: f.originalName,
+        size: f.size,
+      }),
+    ),
+    groups: row.audience.map(({ id, name, groupTypeId }) => ({ id, name, groupTypeId })),
+    likes: row.likesCount,
+    favourites: row.favouritesCount,
+    comments: row.commentsCount,
+    actions: { isLiked, isFavourited },
+    isLiked,
+    isFavourited,
+  };
+}
+
+/** Shapes posts read without their relations (in the order given), loading those in one query. */
 export async function presentPosts(db: Db, rows: PostRow[], viewerId: number): Promise<FeedPost[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [categoryRows, groupRows, fileRows, actionRows, authors] = await Promise.all([
-    db
-      .select({ postId: feedPostCategories.postId, id: feedCategories.id, name: feedCategories.name })
-      .from(feedPostCategories)
-      .innerJoin(feedCategories, eq(feedCategories.id, feedPostCategories.categoryId))
-      .where(inArray(feedPostCategories.postId, ids))
-      .orderBy(asc(feedCategories.name), asc(feedCategories.id)),
-    db
-      .select({
-        postId: feedPostGroups.postId,
-        id: groups.id,
-        name: groups.name,
-        groupTypeId: groups.groupTypeId,
-      })
-      .from(feedPostGroups)
-      .innerJoin(groups, eq(groups.id, feedPostGroups.groupId))
-      .where(inArray(feedPostGroups.postId, ids))
-      .orderBy(asc(groups.groupTypeId), asc(groups.name), asc(groups.id)),
-    db
-      .select({
-        postId: feedPostFiles.postId,
-        id: files.id,
-        storageKey: files.storageKey,
-        thumbnailKey: files.thumbnailKey,
-        resourceType: files.resourceType,
-        mimeType: files.mimeType,
-        originalName: files.originalName,
-        size: files.size,
-      })
-      .from(feedPostFiles)
-      .innerJoin(files, eq(files.id, feedPostFiles.fileId))
-      .where(inArray(feedPostFiles.postId, ids))
-      .orderBy(asc(feedPostFiles.position), asc(files.id)),
-    db
-      .select({ postId: feedPostActions.postId, actionTypeId: feedPostActions.actionTypeId })
-      .from(feedPostActions)
-      .where(and(eq(feedPostActions.userId, viewerId), inArray(feedPostActions.postId, ids))),
-    loadSummaries(
-      db,
-      rows.map((r) => r.userId),
-    ),
-  ]);
-  const categories = groupBy(categoryRows);
-  const audiences = groupBy(groupRows);
-  const attachments = groupBy(fileRows);
-  const actions = groupBy(actionRows);
-  return rows.map((row) => {
-    const mine = actions.get(row.id) ?? [];
-    const isLiked = mine.some((a) => a.actionTypeId === ACTION_TYPE.LIKE);
-    const isFavourited = mine.some((a) => a.actionTypeId === ACTION_TYPE.FAVOURITE);
-    const author = authors.get(row.userId) ?? {
-      id: row.userId,
-      firstName: '',
-      lastName: '',
-      profileImage: null,
-    };
-    return {
-      id: row.id,
-      title: row.title,
-      subtitle: row.subtitle,
-      text: row.text,
-      feedCategories: (categories.get(row.id) ?? []).map(({ id, name }): FeedCategory => ({ id, name })),
-      createdAt: row.createdAt.toISOString(),
-      user: author,
-      isFeatured: row.isFeatured ? 1 : 0,
-      isCommentable: row.isCommentable ? 1 : 0,
-      stateId: row.stateId,
-      startAt: row.startAt.toISOString(),
-      endAt: row.endAt?.toISOString() ?? null,
-      files: (attachments.get(row.id) ?? []).map(
-        (f): FileInfo => ({
-          id: f.id,
-          sourceUrl: `/files/${f.storageKey}`,
-          thumbnailUrl: fileUrl(f.thumbnailKey),
-          resourceType: resourceType(f.resourceType),
-          mimeType: f.mimeType,
-          originalName: f.originalName,
-          size: f.size,
-        }),
-      ),
-      groups: (audiences.get(row.id) ?? []).map(
-        ({ id, name, groupTypeId }): Group => ({ id, name, groupTypeId }),
-      ),
-      likes: row.likesCount,
-      favourites: row.favouritesCount,
-      comments: row.commentsCount,
-      actions: { isLiked, isFavourited },
-      isLiked,
-      isFavourited,
-    };
-  });
+  const relations = await loadCardRelations(
+    db,
+    rows.map((r) => r.id),
+    viewerId,
+  );
+  return rows.map((row) => presentCard({ ...row, ...(relations.get(row.id) ?? NO_RELATIONS) }));
 }
 
 export async function presentPost(db: Db, row: PostRow, viewerId: number): Promise<FeedPost> {

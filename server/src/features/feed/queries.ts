@@ -1,24 +1,110 @@
 // The feed's hand-written reads. Each page query is built by an exported function, so the EXPLAIN test
 // plans exactly the SQL the service runs.
 import { ACTION_TYPE } from '@hearth/contract';
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedCategories, feedPostActions, feedPosts } from '../../db/schema';
 import type { Cursor } from './cursor';
 import { loadSummaries } from './presenter';
-import { tsParam, visibleTo } from './visibility';
+import { type Bind, tsParam, visibleTo } from './visibility';
 
 export type PostRow = typeof feedPosts.$inferSelect;
 
 /** The featured carousel holds at most this many posts (PRODUCT-DECISIONS). */
 export const FEATURED_MAX = 10;
 
-/** `take` is the number of rows to fetch: a page asks for one more than it shows, to know if more follow. */
-type FeedPageOptions = { userId: number; now: Date; take: number; after?: Cursor; featured?: boolean };
+/** What a card shows besides the post's own columns: its relations and the viewer's like and favourite. */
+export type CardRelations = {
+  categories: { id: number; name: string }[];
+  audience: { id: number; name: string; groupTypeId: number }[];
+  attachments: {
+    id: number;
+    storageKey: string;
+    thumbnailKey: string | null;
+    resourceType: string;
+    mimeType: string;
+    originalName: string | null;
+    size: number;
+  }[];
+  author: { id: number; firstName: string; lastName: string; imageKey: string | null } | null;
+  /** The viewer's action types on the post (like, favourite); null when none. */
+  viewerActions: number[] | null;
+};
+export type CardRow = PostRow & CardRelations;
 
 /**
- * Visible posts of the staff feed, newest start first, keyset on (start_at, id). The redundant `start_at <=` bound keeps the
- * cursor inside the index condition, so a deep page costs what the first one does.
+ * A card's relations as columns of the post's own row: JSON built in the database by correlated
+ * subqueries, each an index probe on the post's id (primary keys lead with post_id). As output columns they
+ * run only for the rows the page returns (the LIMIT stops the scan; behind a sort PostgreSQL postpones
+ * costly output columns past it), so a page costs one round trip instead of one per relation: under load
+ * the round trips (query building, socket writes, result parsing in Node), not the probes, were the cost.
+ */
+export function cardColumns(viewerId: Bind<number>) {
+  const post = sql`"feed_posts"."id"`;
+  return {
+    categories: sql<CardRelations['categories']>`(select coalesce(json_agg(json_build_object(
+        'id', c.id, 'name', c.name) order by c.name, c.id), '[]'::json)
+      from feed_post_categories pc join feed_categories c on c.id = pc.category_id
+      where pc.post_id = ${post})`,
+    audience: sql<CardRelations['audience']>`(select coalesce(json_agg(json_build_object(
+        'id', g.id, 'name', g.name, 'groupTypeId', g.group_type_id)
+        order by g.group_type_id, g.name, g.id), '[]'::json)
+      from feed_post_groups pg join groups g on g.id = pg.group_id
+      where pg.post_id = ${post})`,
+    attachments: sql<CardRelations['attachments']>`(select coalesce(json_agg(json_build_object(
+        'id', f.id, 'storageKey', f.storage_key, 'thumbnailKey', f.thumbnail_key,
+        'resourceType', f.resource_type, 'mimeType', f.mime_type, 'originalName', f.original_name,
+        'size', f.size) order by pf.position, f.id), '[]'::json)
+      from feed_post_files pf join files f on f.id = pf.file_id
+      where pf.post_id = ${post})`,
+    author: sql<CardRelations['author']>`(select json_build_object(
+        'id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'imageKey', af.storage_key)
+      from users u left join files af on af.id = u.profile_image_file_id
+      where u.id = "feed_posts"."user_id")`,
+    // Both flags from one probe of the primary key (post_id, user_id, ...): a scalar subquery always runs
+    // per row, where EXISTS may be planned as a hash of all the viewer's likes.
+    viewerActions: sql<number[] | null>`(select array_agg(va.action_type_id) from feed_post_actions va
+      where va.post_id = ${post} and va.user_id = ${viewerId})`,
+  };
+}
+
+/** The card relations of the given posts, for lists that were read without them (one query). */
+export async function loadCardRelations(
+  db: Db,
+  ids: readonly number[],
+  viewerId: number,
+): Promise<Map<number, CardRelations>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: feedPosts.id, ...cardColumns(viewerId) })
+    .from(feedPosts)
+    .where(inArray(feedPosts.id, [...new Set(ids)]));
+  return new Map(rows.map(({ id, ...relations }) => [id, relations]));
+}
+
+/**
+ * `take` is the number of rows to fetch: a page asks for one more than it shows, to know if more follow.
+ * It is written into the SQL (not bound), so a prepared page query's generic plan knows its LIMIT; the
+ * other values may be placeholders of the prepared form (`readFeedPage`).
+ */
+type FeedPageOptions = {
+  userId: Bind<number>;
+  now: Bind<Date>;
+  take: number;
+  after?: { at: Bind<Date>; id: Bind<number> };
+  featured?: boolean;
+};
+
+/** LIMIT as literal SQL: drizzle binds a number, and a bound LIMIT makes PostgreSQL replan every run. */
+function literalLimit(take: number) {
+  if (!Number.isInteger(take) || take < 1 || take > 1000) throw new Error(`bad page size ${take}`);
+  return sql.raw(String(take)) as unknown as number;
+}
+
+/**
+ * Visible posts of the staff feed with their card relations, newest start first, keyset on (start_at, id).
+ * The redundant `start_at <=` bound keeps the cursor inside the index condition, so a deep page costs what
+ * the first one does.
  */
 export function feedPageQuery(db: Db, o: FeedPageOptions) {
   const after = o.after
@@ -28,16 +114,16 @@ export function feedPageQuery(db: Db, o: FeedPageOptions) {
       )
     : undefined;
   return db
-    .select()
+    .select({ ...getTableColumns(feedPosts), ...cardColumns(o.userId) })
     .from(feedPosts)
     .where(and(visibleTo(o.userId, o.now), o.featured ? eq(feedPosts.isFeatured, true) : undefined, after))
     .orderBy(desc(feedPosts.startAt), desc(feedPosts.id))
-    .limit(o.take);
+    .limit(literalLimit(o.take));
 }
 
-type ActionPageOptions = { userId: number; now: Date; take: number; actionTypeId: number; after?: Cursor };
+type ActionPageOptions = Omit<FeedPageOptions, 'featured'> & { actionTypeId: number };
 
-/** The Likes or Favourites tab: visible posts the user acted on, newest action first. */
+/** The Likes or Favourites tab: visible posts the user acted on, with their card relations, newest action first. */
 export function actionPageQuery(db: Db, o: ActionPageOptions) {
   const a = feedPostActions;
   const after = o.after
@@ -47,12 +133,75 @@ export function actionPageQuery(db: Db, o: ActionPageOptions) {
       )
     : undefined;
   return db
-    .select({ ...getTableColumns(feedPosts), actedAt: a.createdAt })
+    .select({ ...getTableColumns(feedPosts), ...cardColumns(o.userId), actedAt: a.createdAt })
     .from(a)
     .innerJoin(feedPosts, eq(feedPosts.id, a.postId))
     .where(and(eq(a.userId, o.userId), eq(a.actionTypeId, o.actionTypeId), visibleTo(o.userId, o.now), after))
     .orderBy(desc(a.createdAt), desc(a.postId))
-    .limit(o.take);
+    .limit(literalLimit(o.take));
+}
+
+/*
+ * The feed's page queries run as prepared statements (a name per shape: tab, first or later page, page
+ * size). On PostgreSQL each pooled connection parses one once and, after a few runs, keeps a generic plan:
+ * no SQL built in Node, no parse and no planning per request (planning this query cost more than running
+ * it). The SQL is exactly what `feedPageQuery` / `actionPageQuery` build, which the EXPLAIN test plans.
+ */
+type Prepared<T> = { execute(values: Record<string, unknown>): Promise<T> };
+const preparedPages = new WeakMap<Db, Map<string, Prepared<unknown>>>();
+/** Page sizes are 1..50: beyond this many shapes a page is built per request instead (still correct). */
+const PREPARED_MAX = 24;
+const slot = {
+  userId: sql.placeholder('userId'),
+  now: sql.placeholder('now'),
+  afterAt: sql.placeholder('afterAt'),
+  afterId: sql.placeholder('afterId'),
+};
+
+function prepared<T>(db: Db, name: string, build: () => { prepare(name: string): Prepared<T> }) {
+  let byName = preparedPages.get(db);
+  if (!byName) {
+    byName = new Map();
+    preparedPages.set(db, byName);
+  }
+  let query = byName.get(name) as Prepared<T> | undefined;
+  if (!query && byName.size < PREPARED_MAX) {
+    query = build().prepare(name);
+    byName.set(name, query);
+  }
+  return query;
+}
+
+type PageValues = { userId: number; now: Date; take: number; after?: Cursor };
+const valuesOf = (o: PageValues) => ({
+  userId: o.userId,
+  now: o.now.toISOString(),
+  ...(o.after ? { afterAt: o.after.at.toISOString(), afterId: o.after.id } : {}),
+});
+const slotsOf = (o: PageValues) => ({
+  userId: slot.userId,
+  now: slot.now,
+  take: o.take,
+  after: o.after ? { at: slot.afterAt, id: slot.afterId } : undefined,
+});
+
+/** A page of the All tab or the carousel, through its prepared statement. */
+export function readFeedPage(db: Db, o: PageValues & { featured?: boolean }): Promise<CardRow[]> {
+  const name = `feed_${o.featured ? 'featured' : 'all'}_${o.after ? 'next' : 'first'}_${o.take}`;
+  const query = prepared(db, name, () => feedPageQuery(db, { ...slotsOf(o), featured: o.featured }));
+  return query ? query.execute(valuesOf(o)) : feedPageQuery(db, o);
+}
+
+/** A page of the Likes or Favourites tab, through its prepared statement. */
+export function readActionPage(
+  db: Db,
+  o: PageValues & { actionTypeId: number },
+): Promise<(CardRow & { actedAt: Date })[]> {
+  const name = `feed_action${o.actionTypeId}_${o.after ? 'next' : 'first'}_${o.take}`;
+  const query = prepared(db, name, () =>
+    actionPageQuery(db, { ...slotsOf(o), actionTypeId: o.actionTypeId }),
+  );
+  return query ? query.execute(valuesOf(o)) : actionPageQuery(db, o);
 }
 
 /** A post as its viewer may read it: any post for content administrators, else only a visible one. */

@@ -1,17 +1,22 @@
 // Who sees a feed post (PRODUCT-DECISIONS: publishing window and audience). One SQL predicate serves the
 // feed, the Likes and Favourites tabs, a single post, its comments and its actions, so they cannot disagree.
 import { ROLE } from '@hearth/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 
-/** A timestamp bound as a parameter: ISO text cast to timestamptz reads the same on PGlite and pg. */
-export const tsParam = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+/** A value of a query, or a placeholder filled when its prepared form runs (queries.ts). */
+export type Bind<T> = T | Placeholder;
+
+/** A timestamp bound as a parameter: ISO text cast to timestamptz reads the same on PGlite and pg. A
+ * placeholder is filled with the ISO text. */
+export const tsParam = (date: Bind<Date>) =>
+  sql`${date instanceof Date ? date.toISOString() : date}::timestamptz`;
 
 /**
  * Published, inside its window at `now`, and for an audience the user belongs to: no groups means
  * everyone; with groups, for every group type on the post the user is in at least one of its groups of
  * that type. `has_audience` spares the group lookups for posts meant for everyone.
  */
-export function visibleTo(userId: number, now: Date): SQL {
+export function visibleTo(userId: Bind<number>, now: Bind<Date>): SQL {
   const at = tsParam(now);
   // Columns are written qualified: Drizzle leaves them bare in single-table selects, where a bare name
   // inside a subquery would bind to the subquery's own table first. `offset 0` keeps the audience check a

@@ -3,6 +3,7 @@ import { MSG, REGISTERED_USER_TYPE, ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userGroups, users } from '../../db/schema';
+import { forgetUser } from '../../platform/auth/guards';
 import { hashPassword } from '../../platform/auth/passwords';
 import { fieldError, notFound } from '../../platform/errors';
 import { endSessions } from '../auth/sessions';
@@ -127,5 +128,7 @@ export async function updateUserByAdmin(
         await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId: id, groupId })));
       if (endsSessions) await endSessions(tx as unknown as Db, id);
     })
-    .catch(rethrowEmailConflict);
+    .catch(rethrowEmailConflict)
+    // Role, active flag, name and e-mail are cached per instance by the auth guard: read them afresh.
+    .finally(() => forgetUser(id));
 }

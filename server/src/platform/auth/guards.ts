@@ -1,16 +1,130 @@
-// Authentication and role checks, used as route preHandlers. Every authenticated request re-reads the
-// user: a deactivated user or a bumped token version is refused at once, not when the JWT expires.
+// Authentication and role checks, used as route preHandlers. The user's row (active flag, role, token
+// version) is re-read at most every USER_TTL_MS per instance (ADR 008): a deactivated user or a bumped
+// token version is refused at once on the instance that made the change (endSessions and the users
+// service forget the user) and within USER_TTL_MS on any other, inside PRODUCT-DECISIONS' one minute.
 import { MSG } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { forbidden, unauthenticated } from '../errors';
+import type { AccessClaims, AccessTokens } from './access-tokens';
 
 export type CurrentUser = { id: number; roleId: number; firstName: string; email: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser?: CurrentUser;
+  }
+}
+
+/** How long a read of the user's row is trusted. Under load the feed spent a round trip per request on it. */
+export const USER_TTL_MS = 10_000;
+/** After a user is forgotten their row is read on every request for this long: it outlasts the transaction
+ * that called `forgetUser` (a read before its commit would otherwise cache the old row again). */
+const FORGET_WINDOW_MS = 10_000;
+/** Bounds the memory of one instance; the oldest entries go first. */
+const MAX_ENTRIES = 50_000;
+
+type UserState = CurrentUser & { isActive: boolean; tokenVersion: number };
+type Entry = { user: UserState | null; readAt: number };
+
+/** One cache per database handle: tests build many apps in one process, each with its own users. */
+const caches = new WeakMap<Db, Map<number, Entry>>();
+/** When each user was last forgotten (any database: a user id forgotten needlessly only costs a read). */
+const forgottenAt = new Map<number, number>();
+
+/** Drops what this instance knows of a user's row: call whenever the active flag, role, token version,
+ * name or e-mail change. Takes effect at once for this instance's next request of that user. */
+export function forgetUser(userId: number): void {
+  const now = Date.now();
+  forgottenAt.set(userId, now);
+  // Forgetting is rare; sweep stale marks so the map stays small.
+  if (forgottenAt.size > 1000)
+    for (const [id, at] of forgottenAt) if (now - at > FORGET_WINDOW_MS) forgottenAt.delete(id);
+}
+
+async function readUser(db: Db, userId: number): Promise<UserState | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      roleId: users.roleId,
+      firstName: users.firstName,
+      email: users.email,
+      isActive: users.isActive,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+async function userState(db: Db, userId: number): Promise<UserState | null> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  const startedAt = Date.now();
+  const forgot = forgottenAt.get(userId);
+  const recentlyForgotten = forgot !== undefined && startedAt - forgot <= FORGET_WINDOW_MS;
+  const hit = cache.get(userId);
+  if (hit && !recentlyForgotten && startedAt - hit.readAt < USER_TTL_MS && hit.readAt > (forgot ?? -1))
+    return hit.user;
+  const user = await readUser(db, userId);
+  // Kept only when no forget happened since the read began and none is in its window.
+  const forgotNow = forgottenAt.get(userId);
+  if (!recentlyForgotten && forgotNow === forgot) {
+    cache.delete(userId);
+    cache.set(userId, { user, readAt: startedAt });
+    if (cache.size > MAX_ENTRIES) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+  }
+  return user;
+}
+
+/**
+ * Access tokens this instance already verified, until their `exp` (capped at USER_TTL_MS): checking the
+ * HS256 signature through WebCrypto was a tenth of a feed request's CPU, and a client sends the same token
+ * for up to 15 minutes. Keyed by the whole token string, so only a byte-identical token that passed
+ * `verify` hits; the user's state (token version, active flag) is still checked on every request below.
+ * One memo per verifier (per secret), like the user cache per database.
+ */
+const verified = new WeakMap<AccessTokens, Map<string, { claims: AccessClaims; until: number }>>();
+
+async function verifiedClaims(request: FastifyRequest, token: string): Promise<AccessClaims | null> {
+  const verifier = request.server.accessTokens;
+  let verifiedTokens = verified.get(verifier);
+  if (!verifiedTokens) {
+    verifiedTokens = new Map();
+    verified.set(verifier, verifiedTokens);
+  }
+  const now = Date.now();
+  const hit = verifiedTokens.get(token);
+  if (hit && now < hit.until) return hit.claims;
+  if (hit) verifiedTokens.delete(token);
+  const claims = await verifier.verify(token);
+  if (!claims) return null;
+  const exp = expiryOf(token);
+  if (exp !== null) {
+    verifiedTokens.set(token, { claims, until: Math.min(exp, now + USER_TTL_MS) });
+    if (verifiedTokens.size > MAX_ENTRIES) {
+      const oldest = verifiedTokens.keys().next().value;
+      if (oldest !== undefined) verifiedTokens.delete(oldest);
+    }
+  }
+  return claims;
+}
+
+/** The `exp` of a token `verify` accepted, in ms; null if it has none (then it is not remembered). */
+function expiryOf(token: string): number | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : null;
+  } catch {
+    return null;
   }
 }
 
@@ -24,19 +138,9 @@ function bearer(request: FastifyRequest): string | null {
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearer(request);
   if (!token) throw unauthenticated();
-  const claims = await request.server.accessTokens.verify(token);
+  const claims = await verifiedClaims(request, token);
   if (!claims) throw unauthenticated(MSG.sessionExpired);
-  const [row] = await request.server.db
-    .select({
-      id: users.id,
-      roleId: users.roleId,
-      firstName: users.firstName,
-      email: users.email,
-      isActive: users.isActive,
-      tokenVersion: users.tokenVersion,
-    })
-    .from(users)
-    .where(eq(users.id, claims.userId));
+  const row = await userState(request.server.db, claims.userId);
   if (!row || row.tokenVersion !== claims.version) throw unauthenticated(MSG.sessionExpired);
   if (!row.isActive) throw unauthenticated(MSG.deactivated);
   request.currentUser = { id: row.id, roleId: row.roleId, firstName: row.firstName, email: row.email };
