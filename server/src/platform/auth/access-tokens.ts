@@ -1,5 +1,6 @@
 // Short-lived JWT access tokens (HS256, 15 minutes). Only HS256 is accepted, so alg=none and
 // algorithm-confusion tokens fail verification.
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SESSION } from '@hearth/contract';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -9,9 +10,10 @@ const ISSUER = 'hearth';
 const AUDIENCE = 'hearth-api';
 
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  // Imported once: handing jose raw bytes makes it import the key again on every sign and verify.
+  private readonly key: KeyObject;
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   async sign(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {

@@ -1,38 +1,46 @@
 // Security headers for every answer, and no caching of API answers (SPEC section 7 asks for no-cache).
-import helmet from '@fastify/helmet';
+// The headers never vary, so they are built once; @fastify/helmet re-derived its CSP on every request,
+// about 4% of a request's CPU under load (ADR 008).
 import type { FastifyInstance } from 'fastify';
 
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // antd styles components at run time with <style> tags; scripts stay strictly same-origin.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join(';');
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CSP,
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd styles components at run time with <style> tags; scripts stay strictly same-origin.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Set first thing, so a route that needs another policy (the API docs page) can still override it.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(SECURITY_HEADERS);
     if (request.url.startsWith('/v1/')) {
-      reply.header('Cache-Control', 'no-store');
-      reply.header('Pragma', 'no-cache');
+      reply.header('cache-control', 'no-store');
+      reply.header('pragma', 'no-cache');
     }
-    return payload;
   });
 }
