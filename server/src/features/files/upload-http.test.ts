@@ -66,8 +66,8 @@ function blobs(): string[] {
 const fileRows = async () => (await t.db.select({ n: count() }).from(files))[0]?.n ?? 0;
 
 describe('uploads over HTTP', () => {
-  it('streams a 60MB video to disk while memory grows by far less than the file', async () => {
-    const padding = 60 * 1024 * 1024;
+  it('streams a 120MB video to disk while memory grows by far less than the file', async () => {
+    const padding = 120 * 1024 * 1024;
     const upload = streamedMultipart(
       { filename: 'long.mp4', resourceType: 'auto', folder: 'post' },
       { filename: 'long.mp4', contentType: 'video/mp4', head: MP4_HEADER, padding },
@@ -96,8 +96,9 @@ describe('uploads over HTTP', () => {
     const stat = await t.app.storage.stat(data.payload.url.replace('/files/', ''));
     expect(stat?.size).toBe(MP4_HEADER.length + padding);
     const growth = peak - baseline;
-    // Buffering the upload would take 60MB or more; streaming keeps a few chunks in flight.
-    expect(growth, `memory grew by ${(growth / 1048576).toFixed(1)}MB`).toBeLessThan(24 * 1024 * 1024);
+    // Buffering the upload would take 120MB or more; streaming keeps a few chunks in flight on both ends of
+    // the socket (the client is this process too). Under a loaded CI machine that was seen at up to 28MB.
+    expect(growth, `memory grew by ${(growth / 1048576).toFixed(1)}MB`).toBeLessThan(48 * 1024 * 1024);
   });
 
   it(`cuts an oversized image off at ${LIMITS.fileMaxBytes} bytes: the client reads 413, nothing is stored`, async () => {
