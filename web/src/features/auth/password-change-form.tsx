@@ -4,7 +4,7 @@ import { MSG } from '@hearth/contract';
 import { Button, Form, Input } from 'antd';
 import { useProfile } from '../../app/session';
 import { showFormError } from '../../lib/form-errors';
-import { confirmRules, strongPasswordRules } from '../../lib/form-rules';
+import { NewPasswordFields } from '../../lib/new-password-fields';
 import { toastSuccess } from '../../lib/notify';
 import { useUpdatePassword } from './api';
 
@@ -46,18 +46,7 @@ export function PasswordChangeForm({ onDone }: { onDone?: () => void }) {
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item label="New password" name="password" rules={strongPasswordRules} hasFeedback>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        label="Confirm password"
-        name="confirm"
-        dependencies={['password']}
-        hasFeedback
-        rules={confirmRules('password', MSG.confirmRequired, MSG.passwordsInconsistent)}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields label="New password" mismatchMessage={MSG.passwordsInconsistent} />
       <Form.Item>
         <Button type="primary" htmlType="submit" loading={update.isPending}>
           Save

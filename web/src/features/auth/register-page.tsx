@@ -1,13 +1,14 @@
 // /register (SPEC section 2): account request with location and department; on success a panel asks the
 // user to verify their e-mail, with a resend link.
 import { MSG, REGISTERED_USER_TYPE } from '@hearth/contract';
-import { Alert, Button, Col, Form, Input, Result, Row } from 'antd';
+import { Alert, Button, Form, Input, Result, Row } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { showFormError } from '../../lib/form-errors';
-import { companyEmailRule, confirmRules, emailRules, strongPasswordRules } from '../../lib/form-rules';
+import { companyEmailRule, emailRules } from '../../lib/form-rules';
 import { GroupSelects } from '../../lib/group-selects';
 import { NameFields } from '../../lib/name-fields';
+import { NewPasswordFields } from '../../lib/new-password-fields';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useConfig } from '../layout/api';
@@ -97,22 +98,7 @@ export default function RegisterPage() {
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Password" name="password" rules={strongPasswordRules} hasFeedback>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label="Confirm password"
-              name="confirm"
-              dependencies={['password']}
-              hasFeedback
-              rules={confirmRules('password', MSG.confirmRequired, MSG.passwordsDoNotMatch)}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </Col>
+          <NewPasswordFields label="Password" mismatchMessage={MSG.passwordsDoNotMatch} inColumns />
         </Row>
         <Form.Item
           label="Phone number"

@@ -1,9 +1,9 @@
 // /reset-password?token= : set a new password from the forgot-password e-mail.
 import { MSG } from '@hearth/contract';
-import { Button, Form, Input, Result } from 'antd';
+import { Button, Form, Result } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { showFormError } from '../../lib/form-errors';
-import { confirmRules, strongPasswordRules } from '../../lib/form-rules';
+import { NewPasswordFields } from '../../lib/new-password-fields';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSetPassword } from './api';
 import { AuthCard } from './auth-card';
@@ -51,18 +51,7 @@ export default function ResetPasswordPage() {
         onFinish={onFinish}
         scrollToFirstError
       >
-        <Form.Item label="New password" name="password" rules={strongPasswordRules} hasFeedback>
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="Confirm password"
-          name="confirm"
-          dependencies={['password']}
-          hasFeedback
-          rules={confirmRules('password', MSG.confirmRequired, MSG.passwordsDoNotMatch)}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields label="New password" mismatchMessage={MSG.passwordsDoNotMatch} autoFocus />
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={setPassword.isPending}>
             Save
