@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { feedCommentMentions, feedComments, feedPosts, users } from '../../db/schema';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
-import { loadSummaries } from './presenter';
+import { loadSummaries } from '../users/presenter';
 import { findPost } from './queries';
 
 export type CommentForm = z.output<typeof commentBody>;

@@ -1,38 +1,11 @@
 // Shapes feed posts for the API. A card's relations (categories, audience, files, author, the viewer's
 // like and favourite) come from the database as columns of the post's row (queries.ts `cardColumns`):
 // the feed pages select them with the posts, other lists load them for all their posts in one query.
-import { ACTION_TYPE, type FeedPost, type FileInfo, type UserSummary } from '@hearth/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { ACTION_TYPE, type FeedPost } from '@hearth/contract';
 import type { Db } from '../../db/client';
-import { files, users } from '../../db/schema';
-import { fileUrl } from '../users/presenter';
+import { presentFile } from '../files/presenter';
+import { summaryOf } from '../users/presenter';
 import { type CardRelations, type CardRow, loadCardRelations, type PostRow } from './queries';
-
-const RESOURCE_TYPES = ['image', 'video', 'raw'] as const;
-const resourceType = (value: string): FileInfo['resourceType'] =>
-  (RESOURCE_TYPES as readonly string[]).includes(value) ? (value as FileInfo['resourceType']) : 'raw';
-
-/** id, name and avatar of the given users (what a colleague may see). */
-export async function loadSummaries(db: Db, ids: readonly number[]): Promise<Map<number, UserSummary>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      imageKey: files.storageKey,
-    })
-    .from(users)
-    .leftJoin(files, eq(files.id, users.profileImageFileId))
-    .where(inArray(users.id, unique));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      { id: r.id, firstName: r.firstName, lastName: r.lastName, profileImage: fileUrl(r.imageKey) },
-    ]),
-  );
-}
 
 const NO_RELATIONS: CardRelations = {
   categories: [],
@@ -47,12 +20,7 @@ export function presentCard(row: CardRow): FeedPost {
   const isLiked = row.viewerActions?.includes(ACTION_TYPE.LIKE) ?? false;
   const isFavourited = row.viewerActions?.includes(ACTION_TYPE.FAVOURITE) ?? false;
   const author = row.author
-    ? {
-        id: row.author.id,
-        firstName: row.author.firstName,
-        lastName: row.author.lastName,
-        profileImage: fileUrl(row.author.imageKey),
-      }
+    ? summaryOf(row.author)
     : { id: row.userId, firstName: '', lastName: '', profileImage: null };
   return {
     id: row.id,
@@ -67,17 +35,7 @@ export function presentCard(row: CardRow): FeedPost {
     stateId: row.stateId,
     startAt: row.startAt.toISOString(),
     endAt: row.endAt?.toISOString() ?? null,
-    files: row.attachments.map(
-      (f): FileInfo => ({
-        id: f.id,
-        sourceUrl: `/files/${f.storageKey}`,
-        thumbnailUrl: fileUrl(f.thumbnailKey),
-        resourceType: resourceType(f.resourceType),
-        mimeType: f.mimeType,
-        originalName: f.originalName,
-        size: f.size,
-      }),
-    ),
+    files: row.attachments.map(presentFile),
     groups: row.audience.map(({ id, name, groupTypeId }) => ({ id, name, groupTypeId })),
     likes: row.likesCount,
     favourites: row.favouritesCount,

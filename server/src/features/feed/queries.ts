@@ -4,8 +4,8 @@ import { ACTION_TYPE } from '@hearth/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedCategories, feedPostActions, feedPosts } from '../../db/schema';
+import { loadSummaries } from '../users/presenter';
 import type { Cursor } from './cursor';
-import { loadSummaries } from './presenter';
 import { type Bind, tsParam, visibleTo } from './visibility';
 
 export type PostRow = typeof feedPosts.$inferSelect;

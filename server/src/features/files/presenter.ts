@@ -4,12 +4,25 @@ import type { FileRow } from './service';
 
 export const fileSourceUrl = (storageKey: string): string => `/files/${storageKey}`;
 
-export function presentFile(row: FileRow): FileInfo {
+const RESOURCE_TYPES: readonly string[] = ['image', 'video', 'raw'];
+
+type PresentedColumns =
+  | 'id'
+  | 'storageKey'
+  | 'thumbnailKey'
+  | 'resourceType'
+  | 'mimeType'
+  | 'originalName'
+  | 'size';
+
+export function presentFile(row: Pick<FileRow, PresentedColumns>): FileInfo {
   return {
     id: row.id,
     sourceUrl: fileSourceUrl(row.storageKey),
     thumbnailUrl: row.thumbnailKey ? fileSourceUrl(row.thumbnailKey) : null,
-    resourceType: row.resourceType as FileInfo['resourceType'],
+    resourceType: RESOURCE_TYPES.includes(row.resourceType)
+      ? (row.resourceType as FileInfo['resourceType'])
+      : 'raw',
     mimeType: row.mimeType,
     originalName: row.originalName,
     size: row.size,

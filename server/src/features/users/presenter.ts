@@ -3,9 +3,38 @@ import type { Group, User, UserSummary } from '@hearth/contract';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, groups, roles, userGroups, users } from '../../db/schema';
+import { fileSourceUrl } from '../files/presenter';
 
 export const fileUrl = (storageKey: string | null | undefined) =>
-  storageKey ? `/files/${storageKey}` : null;
+  storageKey ? fileSourceUrl(storageKey) : null;
+
+/** What a colleague may see of a user (mention search, authors, managers): id, name and avatar. */
+export const summaryColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  imageKey: files.storageKey,
+};
+type SummaryRow = { id: number; firstName: string; lastName: string; imageKey: string | null };
+
+export const summaryOf = (r: SummaryRow): UserSummary => ({
+  id: r.id,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  profileImage: fileUrl(r.imageKey),
+});
+
+/** Users with their avatar file, selecting `summaryColumns`; callers add where, order and limit. */
+export const selectSummaries = (db: Db) =>
+  db.select(summaryColumns).from(users).leftJoin(files, eq(files.id, users.profileImageFileId)).$dynamic();
+
+/** Summaries of the given users, by id. */
+export async function loadSummaries(db: Db, ids: readonly number[]): Promise<Map<number, UserSummary>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await selectSummaries(db).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, summaryOf(r)]));
+}
 
 const userColumns = {
   id: users.id,
@@ -116,10 +145,3 @@ export async function listUsers(db: Db, opts: { limit?: number; isActive?: numbe
   );
   return rows.map((r) => present(r, memberships.get(r.id) ?? []));
 }
-
-export const toSummary = (u: Pick<User, 'id' | 'firstName' | 'lastName' | 'profileImage'>): UserSummary => ({
-  id: u.id,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  profileImage: u.profileImage,
-});

@@ -2,8 +2,8 @@
 import type { Group, Role, UserSummary } from '@hearth/contract';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files, groups, roles, users } from '../../db/schema';
-import { fileUrl } from './presenter';
+import { groups, roles, users } from '../../db/schema';
+import { selectSummaries, summaryOf } from './presenter';
 
 export const MENTION_LIMIT = { default: 10, max: 20 } as const;
 
@@ -17,15 +17,7 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 export async function searchUsers(db: Db, start: string, limit?: number): Promise<UserSummary[]> {
   const take = limit && limit > 0 ? Math.min(limit, MENTION_LIMIT.max) : MENTION_LIMIT.default;
   const pattern = `${escapeLike(start)}%`;
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      imageKey: files.storageKey,
-    })
-    .from(users)
-    .leftJoin(files, eq(files.id, users.profileImageFileId))
+  const rows = await selectSummaries(db)
     .where(
       and(
         eq(users.isActive, true),
@@ -38,12 +30,7 @@ export async function searchUsers(db: Db, start: string, limit?: number): Promis
     )
     .orderBy(sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, asc(users.id))
     .limit(take);
-  return rows.map((r) => ({
-    id: r.id,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    profileImage: fileUrl(r.imageKey),
-  }));
+  return rows.map(summaryOf);
 }
 
 export async function usersTotals(db: Db): Promise<{ active: number; inactive: number; total: number }> {
