@@ -1,11 +1,12 @@
 // /admin-feed-post-list (roles 1 and 3): Publish and Draft tabs with Title (to the edit form), Owner,
 // Featured, Categories and Created; the way to create a post.
 import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { type FeedPost, MSG, STATE } from '@hearth/contract';
-import { Badge, Button, Card, Empty, Table, type TableColumnsType, Tabs, Tag } from 'antd';
+import { type FeedPost, STATE } from '@hearth/contract';
+import { Badge, Button, Card, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatTableDate } from '../../lib/dates';
+import { ListTable } from '../../lib/list-table';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -56,17 +57,7 @@ const columns: TableColumnsType<FeedPost> = [
 ];
 
 function PostsTable({ posts, loading }: { posts: FeedPost[]; loading: boolean }) {
-  return (
-    <Table<FeedPost>
-      rowKey="id"
-      columns={columns}
-      dataSource={posts}
-      loading={loading}
-      scroll={{ x: 'max-content' }}
-      pagination={{ pageSize: 20, showSizeChanger: true, hideOnSinglePage: true }}
-      locale={{ emptyText: <Empty description={MSG.noUsers} /> }}
-    />
-  );
+  return <ListTable<FeedPost> rows={posts} loading={loading} columns={columns} />;
 }
 
 function TabLabel({ text, count }: { text: string; count: number }) {

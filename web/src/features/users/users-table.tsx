@@ -1,8 +1,9 @@
 // The user list table (SPEC section 2, /users): Name, E-mail, Role, Location, Department, Created, Last Active.
-import { GROUP_TYPE, MSG, type User } from '@hearth/contract';
-import { Empty, Table, type TableColumnsType } from 'antd';
+import { GROUP_TYPE, type User } from '@hearth/contract';
+import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { formatTableDate } from '../../lib/dates';
+import { ListTable } from '../../lib/list-table';
 import { roleName } from '../../lib/role-names';
 
 function groupName(user: User, typeId: number): string {
@@ -54,15 +55,5 @@ const columns: TableColumnsType<User> = [
 ];
 
 export function UsersTable({ users, loading }: { users: User[]; loading: boolean }) {
-  return (
-    <Table<User>
-      rowKey="id"
-      columns={columns}
-      dataSource={users}
-      loading={loading}
-      scroll={{ x: 'max-content' }}
-      pagination={{ pageSize: 20, showSizeChanger: true, hideOnSinglePage: true }}
-      locale={{ emptyText: <Empty description={MSG.noUsers} /> }}
-    />
-  );
+  return <ListTable<User> rows={users} loading={loading} columns={columns} />;
 }
