@@ -44,7 +44,9 @@ const freePort = () =>
 
 async function startServer(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  // BENCH_SERVER_ARGS passes node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -185,7 +187,7 @@ async function postgresLeg(passwordHash) {
   const cluster = await startThrowawayPostgres();
   try {
     const { base, child } = await startServer({
-      DATABASE_URL: cluster.url,
+      DATABASE_URL: process.env.BENCH_PG_TCP ? cluster.url : cluster.socketUrl,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1',
     });
     try {

@@ -10,6 +10,8 @@ export const STATE = { DRAFT: 1, PUBLISHED: 2 } as const;
 export const GROUP_TYPE = { LOCATION: 1, DEPARTMENT: 2, TEAM: 3 } as const;
 export const ACTION_TYPE = { LIKE: 1, FAVOURITE: 2 } as const;
 export const VISIBILITY = { PUBLIC: 1, PRIVATE: 2 } as const;
+/** feed_posts.kind: a feed post or a community post (ADR 010). */
+export const POST_KIND = { FEED: 1, COMMUNITY: 2 } as const;
 
 /** userTypeId that registration sets (SPEC section 4). */
 export const REGISTERED_USER_TYPE = 2;

@@ -4,6 +4,8 @@ export * from './messages';
 export * from './routes';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/communities';
+export * from './schemas/community-posts';
 export * from './schemas/dates';
 export * from './schemas/feed';
 export * from './schemas/files';

@@ -66,6 +66,21 @@ export const MSG = {
   unableToLoadPost: 'Unable to load post',
   noComments: 'This post has no comments.',
   noUsersFound: 'No users found',
+  // Communities (SPEC sections 5 and 8)
+  communityTitleRequired: 'Please enter community title',
+  communityDescriptionRequired: 'Please enter community description',
+  managerRequired: 'Please assign at least one community manager',
+  communityRequired: 'Community is required to publish a post',
+  communityCreated: 'Community successfully created',
+  communityUpdated: 'Community successfully updated',
+  communityPostCreated: 'Community post successfully created',
+  communityPostUpdated: 'Community post successfully updated',
+  unableToLoadCommunity: 'Unable to load community',
+  unableToLikeCommunityPost: 'Unable to like community post',
+  unableToFavouriteCommunityPost: 'Unable to favourite community post',
+  noDiscussion: 'This discussion board has no comments.',
+  privateMembership: 'Members of a private community are added by an administrator',
+  managerCannotLeave: 'A community manager cannot leave the community',
   // Empty states
   noUsers: 'There are no posts/users to display',
   // Success

@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { authRoutes } from './features/auth/routes';
+import { communitiesRoutes } from './features/communities/routes';
 import { feedRoutes } from './features/feed/routes';
 import { fileRoutes } from './features/files/routes';
 import { profileRoutes } from './features/profile/routes';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes, { prefix: '/v1/api' });
   await app.register(statsRoutes, { prefix: '/v1/api' });
   await app.register(feedRoutes, { prefix: '/v1/api' });
+  await app.register(communitiesRoutes, { prefix: '/v1/api' });
   await app.register(fileRoutes);
 
   await serveWeb(app, deps.config.webDist);

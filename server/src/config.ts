@@ -16,6 +16,7 @@ const schema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
     COMPANY_EMAIL_DOMAINS: z
       .string()
       .default('example.com,example.org')
@@ -62,6 +63,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections per instance to DATABASE_URL. */
+  databasePoolSize: number;
   companyEmailDomains: string[];
   jwtSecret?: string;
   smtpUrl?: string;
@@ -91,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     companyEmailDomains: e.COMPANY_EMAIL_DOMAINS,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,

@@ -26,7 +26,11 @@ async function main(): Promise<void> {
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   process.on('exit', unlock);
   const jwtSecret = ensureJwtSecret(config.dataDir, config.jwtSecret);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    dataDir: config.dataDir,
+  });
   await database.migrate();
   await ensureReferenceData(database.db);
   const storage = createStorage(config);

@@ -6,6 +6,8 @@ import { ROLE } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
+import { communitiesRows } from './authz/communities';
+import { communityPostsRows } from './authz/community-posts';
 import { feedRows } from './authz/feed';
 import { filesRows } from './authz/files';
 import { foundationRows } from './authz/foundation';
@@ -38,7 +40,13 @@ beforeAll(async () => {
     if (who === 'admin') ctx.adminId = user.id;
     tokens[who] = (await login(t.app, user.email)).accessToken;
   }
-  rows = { ...foundationRows(ctx), ...(await feedRows(t, ctx)), ...(await filesRows(t, ctx)) };
+  rows = {
+    ...foundationRows(ctx),
+    ...(await feedRows(t, ctx)),
+    ...(await filesRows(t, ctx)),
+    ...(await communitiesRows(t, ctx)),
+    ...(await communityPostsRows(t, ctx)),
+  };
 });
 afterAll(() => t.close());
 

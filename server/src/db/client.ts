@@ -36,12 +36,21 @@ export function migrationsFolder(): string {
   throw new Error('migrations folder not found');
 }
 
-export type OpenOptions = { databaseUrl?: string; dataDir?: string; memory?: boolean };
+export type OpenOptions = { databaseUrl?: string; poolSize?: number; dataDir?: string; memory?: boolean };
+
+/**
+ * Connections per instance. Five, not more: with the database on the same 2 cores, ten connections gave
+ * fewer feed requests a second than five (more backends contending for the CPU; bench/feed.mjs).
+ */
+const DEFAULT_POOL_SIZE = 5;
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrationsDir = migrationsFolder();
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? DEFAULT_POOL_SIZE,
+    });
     // An idle connection can be cut by the server (restart, failover, DROP DATABASE in tests). Without a
     // listener that error would be uncaught and stop the process; the pool replaces the client anyway.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));

@@ -151,6 +151,81 @@ export const keyStatistics = pgTable('key_statistics', {
   updatedAt: ts('updated_at').notNull().default(sql`now()`),
 });
 
+/**
+ * Communities (SPEC section 3). Member and discussion counts are kept on the row, moved in the same
+ * transaction as the join, leave or message and only when a row really changed, so they stay equal to the
+ * rows however many requests race. The post count is counted when read (it depends on the posts' windows).
+ */
+export const communities = pgTable(
+  'communities',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    visibilityId: integer('visibility_id').notNull().default(1),
+    stateId: integer('state_id').notNull().default(1),
+    imageFileId: integer('image_file_id').references(() => files.id),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id),
+    numUsers: integer('num_users').notNull().default(0),
+    numComments: integer('num_comments').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('communities_created_idx').on(t.createdAt, t.id)],
+);
+
+/** Members of a community; managers are members with `is_manager`. */
+export const communityMembers = pgTable(
+  'community_members',
+  {
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isManager: boolean('is_manager').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.userId] }),
+    // My Communities, managed communities and the News Communities tab start from the user.
+    index('community_members_user_idx').on(t.userId, t.communityId),
+  ],
+);
+
+/** The discussion board: messages with @mentions, newest last. */
+export const communityDiscussion = pgTable(
+  'community_discussion',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    content: text('content').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('community_discussion_idx').on(t.communityId, t.createdAt, t.id)],
+);
+
+export const communityDiscussionMentions = pgTable(
+  'community_discussion_mentions',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => communityDiscussion.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
+);
+
 export const feedCategories = pgTable('feed_categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
@@ -180,6 +255,10 @@ export const feedPosts = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     favouritesCount: integer('favourites_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
+    /** 1 a feed post, 2 a community post (ADR 010): both share files, likes, favourites and comments. */
+    kind: integer('kind').notNull().default(1),
+    /** The community of a community post; an administrator's draft may have none yet. */
+    communityId: integer('community_id').references(() => communities.id),
     /** Set once FEED_POST notifications went out (notifications issue). */
     notifiedAt: ts('notified_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -188,9 +267,14 @@ export const feedPosts = pgTable(
   (t) => [
     // The staff feed: published posts newest first, keyset on (start_at, id). Ascending indexes are read
     // backwards for ORDER BY ... DESC (a DESC NULLS LAST index would not match a plain DESC order).
-    index('feed_posts_feed_idx').on(t.stateId, t.startAt, t.id),
-    index('feed_posts_featured_idx').on(t.startAt, t.id).where(sql`${t.isFeatured} and ${t.stateId} = 2`),
+    // Partial on kind = 1: community posts never slow the staff feed's scan (visibleTo names the kind).
+    index('feed_posts_feed_idx').on(t.stateId, t.startAt, t.id).where(sql`${t.kind} = 1`),
+    index('feed_posts_featured_idx')
+      .on(t.startAt, t.id)
+      .where(sql`${t.isFeatured} and ${t.stateId} = 2 and ${t.kind} = 1`),
     index('feed_posts_created_idx').on(t.createdAt, t.id),
+    // A community's posts, and the News Communities tab (joined communities), newest start first.
+    index('feed_posts_community_idx').on(t.communityId, t.stateId, t.startAt, t.id),
   ],
 );
 

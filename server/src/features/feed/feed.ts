@@ -1,11 +1,13 @@
 // The staff feed's pages: All (keyset on start time), the featured carousel, and the Likes and Favourites
-// tabs (keyset on the action's time). Each page is one query: the posts come with their card relations.
+// tabs (keyset on the action's time). A page is one query for the posts' ids, versions, counters and the
+// viewer's actions; the cards' content comes from the card cache, and one more query loads what it lacks.
 // Communities arrive with their own issue: that tab is empty until then.
-import { ACTION_TYPE, type FeedPage, type NewsfeedQuery } from '@hearth/contract';
+import { ACTION_TYPE, type FeedPage, type FeedPost, type NewsfeedQuery } from '@hearth/contract';
 import type { Db } from '../../db/client';
+import { cardCacheOf } from './card-cache';
 import { decodeCursor, encodeCursor } from './cursor';
-import { presentCard } from './presenter';
-import { FEATURED_MAX, readActionPage, readFeedPage } from './queries';
+import { presentContent, withCounters } from './presenter';
+import { FEATURED_MAX, loadCardContents, type PageRow, readActionPage, readFeedPage } from './queries';
 
 type PageQuery = Pick<NewsfeedQuery, 'isFeatured' | 'next' | 'action'> & { limit: number };
 
@@ -24,7 +26,7 @@ export async function loadFeedPage(
       take: Math.min(q.limit, FEATURED_MAX),
       featured: true,
     });
-    return { posts: rows.map(presentCard), next: null };
+    return { posts: await presentPage(db, rows), next: null };
   }
 
   if (q.action === '1' || q.action === '2') {
@@ -34,7 +36,7 @@ export async function loadFeedPage(
     const page = rows.slice(0, q.limit);
     const last = page.at(-1);
     const next = rows.length > q.limit && last ? encodeCursor('a', last.actedAt, last.id) : null;
-    return { posts: page.map(presentCard), next };
+    return { posts: await presentPage(db, page), next };
   }
 
   const after = q.next ? decodeCursor('f', q.next) : undefined;
@@ -42,5 +44,22 @@ export async function loadFeedPage(
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   const next = rows.length > q.limit && last ? encodeCursor('f', last.startAt, last.id) : null;
-  return { posts: page.map(presentCard), next };
+  return { posts: await presentPage(db, page), next };
+}
+
+/** The page's cards: cached content where its version still holds, the rest loaded in one query. */
+async function presentPage(db: Db, rows: PageRow[]): Promise<FeedPost[]> {
+  const cache = cardCacheOf(db);
+  const contents = new Map(rows.map((r) => [r.id, cache.get(r.id, r.updatedAt.getTime())]));
+  const missing = rows.filter((r) => !contents.get(r.id)).map((r) => r.id);
+  for (const post of await loadCardContents(db, missing)) {
+    const content = presentContent(post);
+    cache.set(post.id, post.updatedAt.getTime(), content);
+    contents.set(post.id, content);
+  }
+  // A post deleted between the two queries has no content: it is left out of the page.
+  return rows.flatMap((r) => {
+    const content = contents.get(r.id);
+    return content ? [withCounters(content, r)] : [];
+  });
 }

@@ -44,10 +44,14 @@ export async function newsfeedRoutes(server: FastifyInstance): Promise<void> {
       },
       onRequest: anyKnownRole(),
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = me(request);
       const q = request.query;
       assertSelf(caller, q.userId);
+      // The hottest call: its answer is built field by field by the presenter (typed as the schema, nothing
+      // else spread in), so checking it against the zod schema again, a quarter of the request's CPU
+      // under load, is skipped. A test parses the answer with the schema and finds it unchanged.
+      reply.serializer(JSON.stringify);
       return { data: await loadFeedPage(app.db, caller.id, q) };
     },
   );

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html/sanitize';
+import { FEED_KIND } from './visibility';
 
 export type PostForm = z.output<typeof feedPostBody>;
 
@@ -103,7 +104,7 @@ export async function savePost(db: Db, callerId: number, form: PostForm, postId?
       const [existing] = await tx
         .select({ id: feedPosts.id })
         .from(feedPosts)
-        .where(eq(feedPosts.id, postId))
+        .where(and(eq(feedPosts.id, postId), FEED_KIND))
         .for('update');
       if (!existing) throw notFound();
     }

@@ -5,6 +5,7 @@ import { ACTION_TYPE, type FeedPost } from '@hearth/contract';
 import type { Db } from '../../db/client';
 import { presentFile } from '../files/presenter';
 import { summaryOf } from '../users/presenter';
+import type { CardContent } from './card-cache';
 import { type CardRelations, type CardRow, loadCardRelations, type PostRow } from './queries';
 
 const NO_RELATIONS: CardRelations = {
@@ -17,8 +18,11 @@ const NO_RELATIONS: CardRelations = {
 
 /** Shapes one post read with its card relations. */
 export function presentCard(row: CardRow): FeedPost {
-  const isLiked = row.viewerActions?.includes(ACTION_TYPE.LIKE) ?? false;
-  const isFavourited = row.viewerActions?.includes(ACTION_TYPE.FAVOURITE) ?? false;
+  return withCounters(presentContent(row), row);
+}
+
+/** The part of a card that changes only when the post is saved (card-cache.ts). */
+export function presentContent(row: PostRow & Omit<CardRelations, 'viewerActions'>): CardContent {
   const author = row.author
     ? summaryOf(row.author)
     : { id: row.userId, firstName: '', lastName: '', profileImage: null };
@@ -37,6 +41,33 @@ export function presentCard(row: CardRow): FeedPost {
     endAt: row.endAt?.toISOString() ?? null,
     files: row.attachments.map(presentFile),
     groups: row.audience.map(({ id, name, groupTypeId }) => ({ id, name, groupTypeId })),
+  };
+}
+
+type Counters = Pick<PostRow, 'likesCount' | 'favouritesCount' | 'commentsCount'> &
+  Pick<CardRelations, 'viewerActions'>;
+
+/** A card's content completed with its counters and the viewer's like and favourite. */
+export function withCounters(content: CardContent, row: Counters): FeedPost {
+  const isLiked = row.viewerActions?.includes(ACTION_TYPE.LIKE) ?? false;
+  const isFavourited = row.viewerActions?.includes(ACTION_TYPE.FAVOURITE) ?? false;
+  // Fields copied one by one, not spread: every card of every page passes here, and a literal of a fixed
+  // shape is several times cheaper to build than a spread (measured in bench/feed.mjs).
+  return {
+    id: content.id,
+    title: content.title,
+    subtitle: content.subtitle,
+    text: content.text,
+    feedCategories: content.feedCategories,
+    createdAt: content.createdAt,
+    user: content.user,
+    isFeatured: content.isFeatured,
+    isCommentable: content.isCommentable,
+    stateId: content.stateId,
+    startAt: content.startAt,
+    endAt: content.endAt,
+    files: content.files,
+    groups: content.groups,
     likes: row.likesCount,
     favourites: row.favouritesCount,
     comments: row.commentsCount,

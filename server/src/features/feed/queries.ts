@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { feedCategories, feedPostActions, feedPosts } from '../../db/schema';
 import { loadSummaries } from '../users/presenter';
 import type { Cursor } from './cursor';
-import { type Bind, tsParam, visibleTo } from './visibility';
+import { type Bind, FEED_KIND, tsParam, visibleTo } from './visibility';
 
 export type PostRow = typeof feedPosts.$inferSelect;
 
@@ -40,6 +40,11 @@ export type CardRow = PostRow & CardRelations;
  * the round trips (query building, socket writes, result parsing in Node), not the probes, were the cost.
  */
 export function cardColumns(viewerId: Bind<number>) {
+  return { ...contentColumns(), viewerActions: viewerActionsColumn(viewerId) };
+}
+
+/** A card's relations that do not depend on the viewer (cached by the feed pages, card-cache.ts). */
+function contentColumns() {
   const post = sql`"feed_posts"."id"`;
   return {
     categories: sql<CardRelations['categories']>`(select coalesce(json_agg(json_build_object(
@@ -61,12 +66,51 @@ export function cardColumns(viewerId: Bind<number>) {
         'id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'imageKey', af.storage_key)
       from users u left join files af on af.id = u.profile_image_file_id
       where u.id = "feed_posts"."user_id")`,
-    // Both flags from one probe of the primary key (post_id, user_id, ...): a scalar subquery always runs
-    // per row, where EXISTS may be planned as a hash of all the viewer's likes.
-    viewerActions: sql<number[] | null>`(select array_agg(va.action_type_id) from feed_post_actions va
-      where va.post_id = ${post} and va.user_id = ${viewerId})`,
   };
 }
+
+/**
+ * The viewer's like and favourite: both flags from one probe of the primary key (post_id, user_id, ...).
+ * A scalar subquery always runs per row, where EXISTS may be planned as a hash of all the viewer's likes.
+ */
+const viewerActionsColumn = (viewerId: Bind<number>) =>
+  sql<number[] | null>`(select array_agg(va.action_type_id) from feed_post_actions va
+    where va.post_id = "feed_posts"."id" and va.user_id = ${viewerId})`;
+
+/**
+ * What a feed page reads per post: what changes without the post being saved (counters, the viewer's
+ * actions) and the version (updated_at) that says whether the cached content still holds.
+ */
+export function pageColumns(viewerId: Bind<number>) {
+  return {
+    id: feedPosts.id,
+    startAt: feedPosts.startAt,
+    updatedAt: feedPosts.updatedAt,
+    likesCount: feedPosts.likesCount,
+    favouritesCount: feedPosts.favouritesCount,
+    commentsCount: feedPosts.commentsCount,
+    viewerActions: viewerActionsColumn(viewerId),
+  };
+}
+export type PageRow = {
+  id: number;
+  startAt: Date;
+  updatedAt: Date;
+  likesCount: number;
+  favouritesCount: number;
+  commentsCount: number;
+  viewerActions: number[] | null;
+};
+
+/** The posts with their viewer-independent relations, for the cards the cache does not hold. */
+export function loadCardContents(db: Db, ids: readonly number[]): Promise<(PostRow & ContentRelations)[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ ...getTableColumns(feedPosts), ...contentColumns() })
+    .from(feedPosts)
+    .where(inArray(feedPosts.id, [...ids]));
+}
+export type ContentRelations = Omit<CardRelations, 'viewerActions'>;
 
 /** The card relations of the given posts, for lists that were read without them (one query). */
 export async function loadCardRelations(
@@ -102,7 +146,7 @@ function literalLimit(take: number) {
 }
 
 /**
- * Visible posts of the staff feed with their card relations, newest start first, keyset on (start_at, id).
+ * Visible posts of the staff feed as page rows (pageColumns), newest start first, keyset on (start_at, id).
  * The redundant `start_at <=` bound keeps the cursor inside the index condition, so a deep page costs what
  * the first one does.
  */
@@ -114,7 +158,7 @@ export function feedPageQuery(db: Db, o: FeedPageOptions) {
       )
     : undefined;
   return db
-    .select({ ...getTableColumns(feedPosts), ...cardColumns(o.userId) })
+    .select(pageColumns(o.userId))
     .from(feedPosts)
     .where(and(visibleTo(o.userId, o.now), o.featured ? eq(feedPosts.isFeatured, true) : undefined, after))
     .orderBy(desc(feedPosts.startAt), desc(feedPosts.id))
@@ -123,7 +167,7 @@ export function feedPageQuery(db: Db, o: FeedPageOptions) {
 
 type ActionPageOptions = Omit<FeedPageOptions, 'featured'> & { actionTypeId: number };
 
-/** The Likes or Favourites tab: visible posts the user acted on, with their card relations, newest action first. */
+/** The Likes or Favourites tab: visible posts the user acted on, as page rows, newest action first. */
 export function actionPageQuery(db: Db, o: ActionPageOptions) {
   const a = feedPostActions;
   const after = o.after
@@ -133,7 +177,7 @@ export function actionPageQuery(db: Db, o: ActionPageOptions) {
       )
     : undefined;
   return db
-    .select({ ...getTableColumns(feedPosts), ...cardColumns(o.userId), actedAt: a.createdAt })
+    .select({ ...pageColumns(o.userId), actedAt: a.createdAt })
     .from(a)
     .innerJoin(feedPosts, eq(feedPosts.id, a.postId))
     .where(and(eq(a.userId, o.userId), eq(a.actionTypeId, o.actionTypeId), visibleTo(o.userId, o.now), after))
@@ -186,7 +230,7 @@ const slotsOf = (o: PageValues) => ({
 });
 
 /** A page of the All tab or the carousel, through its prepared statement. */
-export function readFeedPage(db: Db, o: PageValues & { featured?: boolean }): Promise<CardRow[]> {
+export function readFeedPage(db: Db, o: PageValues & { featured?: boolean }): Promise<PageRow[]> {
   const name = `feed_${o.featured ? 'featured' : 'all'}_${o.after ? 'next' : 'first'}_${o.take}`;
   const query = prepared(db, name, () => feedPageQuery(db, { ...slotsOf(o), featured: o.featured }));
   return query ? query.execute(valuesOf(o)) : feedPageQuery(db, o);
@@ -196,7 +240,7 @@ export function readFeedPage(db: Db, o: PageValues & { featured?: boolean }): Pr
 export function readActionPage(
   db: Db,
   o: PageValues & { actionTypeId: number },
-): Promise<(CardRow & { actedAt: Date })[]> {
+): Promise<(PageRow & { actedAt: Date })[]> {
   const name = `feed_action${o.actionTypeId}_${o.after ? 'next' : 'first'}_${o.take}`;
   const query = prepared(db, name, () =>
     actionPageQuery(db, { ...slotsOf(o), actionTypeId: o.actionTypeId }),
@@ -214,7 +258,7 @@ export async function findPost(
   const [row] = await db
     .select()
     .from(feedPosts)
-    .where(and(eq(feedPosts.id, id), viewer.seesAll ? undefined : visibleTo(viewer.id, now)));
+    .where(and(eq(feedPosts.id, id), viewer.seesAll ? FEED_KIND : visibleTo(viewer.id, now)));
   return row;
 }
 
@@ -223,7 +267,7 @@ export async function listAllPosts(db: Db, o: { limit?: number; stateId?: number
   const query = db
     .select()
     .from(feedPosts)
-    .where(o.stateId === undefined ? undefined : eq(feedPosts.stateId, o.stateId))
+    .where(and(FEED_KIND, o.stateId === undefined ? undefined : eq(feedPosts.stateId, o.stateId)))
     .orderBy(desc(feedPosts.createdAt), desc(feedPosts.id));
   return o.limit && o.limit > 0 ? query.limit(o.limit) : query;
 }
@@ -254,6 +298,7 @@ export async function postsReport(db: Db) {
         where pc.post_id = "feed_posts"."id"), '')`,
     })
     .from(feedPosts)
+    .where(FEED_KIND)
     .orderBy(desc(feedPosts.startAt), desc(feedPosts.id));
   return rows.map((r) => ({
     ...r,
@@ -281,7 +326,10 @@ export async function countVisibleActions(
 
 /** Who liked or favourited a post, newest first; undefined when the post does not exist. */
 export async function postActionData(db: Db, postId: number, actionTypeId: number) {
-  const [post] = await db.select({ id: feedPosts.id }).from(feedPosts).where(eq(feedPosts.id, postId));
+  const [post] = await db
+    .select({ id: feedPosts.id })
+    .from(feedPosts)
+    .where(and(eq(feedPosts.id, postId), FEED_KIND));
   if (!post) return undefined;
   const rows = await db
     .select({ userId: feedPostActions.userId, createdAt: feedPostActions.createdAt })

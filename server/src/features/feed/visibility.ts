@@ -1,6 +1,6 @@
 // Who sees a feed post (PRODUCT-DECISIONS: publishing window and audience). One SQL predicate serves the
 // feed, the Likes and Favourites tabs, a single post, its comments and its actions, so they cannot disagree.
-import { ROLE } from '@hearth/contract';
+import { POST_KIND, ROLE } from '@hearth/contract';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 /** A value of a query, or a placeholder filled when its prepared form runs (queries.ts). */
@@ -12,7 +12,13 @@ export const tsParam = (date: Bind<Date>) =>
   sql`${date instanceof Date ? date.toISOString() : date}::timestamptz`;
 
 /**
- * Published, inside its window at `now`, and for an audience the user belongs to: no groups means
+ * Feed posts only (not community posts: ADR 010). A literal, not a parameter, so the planner matches the
+ * partial indexes on `kind = 1`.
+ */
+export const FEED_KIND = sql.raw(`"feed_posts"."kind" = ${POST_KIND.FEED}`);
+
+/**
+ * A feed post, published, inside its window at `now`, and for an audience the user belongs to: no groups means
  * everyone; with groups, for every group type on the post the user is in at least one of its groups of
  * that type. `has_audience` spares the group lookups for posts meant for everyone.
  */
@@ -22,7 +28,7 @@ export function visibleTo(userId: Bind<number>, now: Bind<Date>): SQL {
   // inside a subquery would bind to the subquery's own table first. `offset 0` keeps the audience check a
   // per-row probe of the post's own groups: without it the planner may hash every post's groups on each
   // request (its estimate ignores the page's LIMIT), a cost that grows with all audience rows.
-  return sql`("feed_posts"."state_id" = 2 and "feed_posts"."start_at" <= ${at}
+  return sql`(${FEED_KIND} and "feed_posts"."state_id" = 2 and "feed_posts"."start_at" <= ${at}
     and ("feed_posts"."end_at" is null or "feed_posts"."end_at" > ${at})
     and (not "feed_posts"."has_audience" or not exists (
       select 1 from feed_post_groups pg

@@ -1,0 +1,135 @@
+// The feed pages take a card's content from the card cache (card-cache.ts) and skip the zod serializer:
+// their answers must still be exactly the schema's shape, match what a single post reads, and show an
+// edit, a like and a new comment on the very next page.
+import { envelope, feedPage, STATE } from '@hearth/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { userWithSession } from '../../../test/factories';
+import { CardCache, type CardContent } from './card-cache';
+import { createCategory, createFileRow, createPost } from './test-support';
+
+type Session = Awaited<ReturnType<typeof userWithSession>>;
+let t: TestApp;
+let admin: Session;
+let staff: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await userWithSession(t.app, t.db, { roleId: 1 });
+  staff = await userWithSession(t.app, t.db);
+});
+afterAll(() => t.close());
+
+const get = async (url: string, s: Session) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: s.headers });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+describe('feed pages through the card cache', () => {
+  it('answer exactly the schema: parsing with it changes nothing', async () => {
+    const category = await createCategory(t.db);
+    await createPost(t.db, admin.user.id, { categoryIds: [category.id], title: 'Shaped' });
+    const first = await get('/v1/api/newsfeed?limit=10', staff);
+    const second = await get('/v1/api/newsfeed?limit=10', staff); // served from the cache
+    expect(second).toEqual(first);
+    expect(envelope(feedPage).parse(second)).toEqual(second);
+    expect(second.data.posts.length).toBeGreaterThan(0);
+  });
+
+  it('give each card the same body as GET /newsfeed/{id}', async () => {
+    const file = await createFileRow(t.db, { createdById: admin.user.id });
+    const post = await createPost(t.db, admin.user.id, { title: 'Same both ways' });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/api/feed-posts/${post.id}`,
+      headers: admin.headers,
+      payload: {
+        title: 'Same both ways',
+        subtitle: 'Sub',
+        text: '<p>x</p>',
+        feedCategories: [(await createCategory(t.db)).id],
+        startAt: new Date(Date.now() - 60_000).toISOString(),
+        endAt: '2099-01-01 00:00:00',
+        stateId: STATE.PUBLISHED,
+        files: [file.id],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const page = await get('/v1/api/newsfeed?limit=50', staff);
+    const card = page.data.posts.find((p: { id: number }) => p.id === post.id);
+    const single = await get(`/v1/api/newsfeed/${post.id}`, staff);
+    expect(card).toEqual(single.data);
+    expect(card.files).toHaveLength(1);
+  });
+
+  it('show an edit, a like and a comment on the next page although the content was cached', async () => {
+    const category = await createCategory(t.db);
+    const post = await createPost(t.db, admin.user.id, { title: 'Before the edit' });
+    const cardOf = async () =>
+      (await get('/v1/api/newsfeed?limit=50', staff)).data.posts.find(
+        (p: { id: number }) => p.id === post.id,
+      );
+    expect((await cardOf()).title).toBe('Before the edit');
+
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/api/feed-posts/${post.id}`,
+      headers: admin.headers,
+      payload: {
+        title: 'After the edit',
+        subtitle: 'Sub',
+        text: '<p>edited</p>',
+        feedCategories: [category.id],
+        startAt: new Date(Date.now() - 60_000).toISOString(),
+        endAt: '2099-01-01 00:00:00',
+        stateId: STATE.PUBLISHED,
+      },
+    });
+    expect(edit.statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/api/newsfeed/action',
+      headers: staff.headers,
+      payload: { active: 1, feedPostId: post.id, feedPostActionTypeId: 1 },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/api/comments',
+      headers: staff.headers,
+      payload: { content: 'Nice', feedPostId: post.id },
+    });
+    const card = await cardOf();
+    expect(card).toMatchObject({
+      title: 'After the edit',
+      text: '<p>edited</p>',
+      feedCategories: [{ id: category.id, name: category.name }],
+      likes: 1,
+      isLiked: true,
+      actions: { isLiked: true, isFavourited: false },
+      comments: 1,
+    });
+  });
+});
+
+describe('CardCache', () => {
+  const content = (title: string) => ({ id: 1, title }) as unknown as CardContent;
+
+  it('answers only the version it holds, and nothing once the entry is older than 30 s', () => {
+    const cache = new CardCache();
+    cache.set(1, 100, content('v100'), 0);
+    expect(cache.get(1, 100, 1_000)?.title).toBe('v100');
+    expect(cache.get(1, 101, 1_000)).toBeUndefined();
+    expect(cache.get(1, 100, 30_001)).toBeUndefined();
+    cache.set(1, 101, content('v101'), 0);
+    expect(cache.get(1, 101, 0)?.title).toBe('v101');
+  });
+
+  it('drops the oldest entry beyond 5,000', () => {
+    const cache = new CardCache();
+    for (let id = 1; id <= 5_001; id++) cache.set(id, 1, content(`p${id}`), 0);
+    expect(cache.get(1, 1, 0)).toBeUndefined();
+    expect(cache.get(2, 1, 0)?.title).toBe('p2');
+    expect(cache.get(5_001, 1, 0)?.title).toBe('p5001');
+  });
+});
