@@ -81,6 +81,11 @@ export const MSG = {
   noDiscussion: 'This discussion board has no comments.',
   privateMembership: 'Members of a private community are added by an administrator',
   managerCannotLeave: 'A community manager cannot leave the community',
+  communityImageTooBig: 'Image must smaller than 10MB',
+  communityImageMissing: 'The image was not found, please upload it again',
+  managerUnknown: 'A chosen manager does not exist or is inactive',
+  memberUnknown: 'A chosen member does not exist or is inactive',
+  communityNotOpen: 'Only published communities can be joined',
   // Empty states
   noUsers: 'There are no posts/users to display',
   // Success

@@ -41,6 +41,8 @@ export const feedPost = z.object({
   endAt: z.string().nullable(),
   files: z.array(fileInfo),
   groups: z.array(group),
+  /** The community of a community post (News Communities tab, ADR 010); null for a feed post. */
+  communityId: z.number().nullable(),
   likes: z.number(),
   favourites: z.number(),
   comments: z.number(),

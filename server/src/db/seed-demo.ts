@@ -1,11 +1,15 @@
 // Demo data for a first start on an empty database (PRODUCT-DECISIONS: Identity and defaults).
 // Later features add their own demo content here.
-import { ACTION_TYPE, GROUP_TYPE, ROLE, STATE } from '@hearth/contract';
+import { ACTION_TYPE, GROUP_TYPE, POST_KIND, ROLE, STATE, VISIBILITY } from '@hearth/contract';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../platform/auth/passwords';
 import type { Storage } from '../platform/storage';
 import type { Db } from './client';
 import {
+  communities,
+  communityDiscussion,
+  communityDiscussionMentions,
+  communityMembers,
   feedCategories,
   feedCommentMentions,
   feedComments,
@@ -104,6 +108,7 @@ export async function seedDemo(db: Db, storage?: Storage): Promise<boolean> {
       transactorStores: 15_602,
     });
     await seedFeed(tx, userIds, groupId);
+    await seedCommunities(tx, userIds);
   });
   if (storage) await seedDemoImages(db, storage);
   return true;
@@ -353,4 +358,117 @@ async function seedFeed(tx: Db, userIds: number[], groupId: (i: number) => numbe
       likes_count = (select count(*) from feed_post_actions a where a.post_id = p.id and a.action_type_id = ${LIKE}),
       favourites_count = (select count(*) from feed_post_actions a where a.post_id = p.id and a.action_type_id = ${FAVOURITE}),
       comments_count = (select count(*) from feed_comments c where c.post_id = p.id)`);
+}
+
+/**
+ * Communities: a public one managed by staff (staff and the editor are members) with posts, and a private
+ * one managed by the editor with the administrator as member (staff is not a member) and a discussion.
+ */
+async function seedCommunities(tx: Db, userIds: number[]) {
+  const [admin, staff, editor, thandi] = userIds;
+  if (!admin || !staff || !editor || !thandi) return;
+  const now = Date.now();
+  const HOUR = 3600 * 1000;
+  const DAY = 24 * HOUR;
+  const demo = [
+    {
+      title: 'Running Club',
+      description: 'Weekly runs along the Sea Point promenade and the odd trail race. All paces welcome.',
+      visibilityId: VISIBILITY.PUBLIC,
+      members: [
+        [staff, true],
+        [editor, false],
+        [thandi, false],
+      ] as [number, boolean][],
+      messages: [
+        [staff, 'Thursday run starts at 17:30 at the lighthouse.', []],
+        [thandi, '@Sam Staff count me in!', [staff]],
+      ] as [number, string, number[]][],
+      createdAt: new Date(now - 20 * DAY),
+    },
+    {
+      title: 'Leadership Circle',
+      description: 'A private space for the leadership team to share notes and plan the quarter.',
+      visibilityId: VISIBILITY.PRIVATE,
+      members: [
+        [editor, true],
+        [admin, false],
+      ] as [number, boolean][],
+      messages: [
+        [editor, 'Agenda for the quarterly planning is in the shared folder.', []],
+        [admin, '@Eddie Editor thanks, I added the budget figures.', [editor]],
+        [editor, 'Great, see everyone on Monday.', []],
+      ] as [number, string, number[]][],
+      createdAt: new Date(now - 15 * DAY),
+    },
+  ];
+  const ids: number[] = [];
+  for (const c of demo) {
+    const [row] = await tx
+      .insert(communities)
+      .values({
+        title: c.title,
+        description: c.description,
+        visibilityId: c.visibilityId,
+        stateId: STATE.PUBLISHED,
+        createdById: admin,
+        numUsers: c.members.length,
+        numComments: c.messages.length,
+        createdAt: c.createdAt,
+        updatedAt: c.createdAt,
+      })
+      .returning({ id: communities.id });
+    if (!row) continue;
+    ids.push(row.id);
+    await tx
+      .insert(communityMembers)
+      .values(c.members.map(([userId, isManager]) => ({ communityId: row.id, userId, isManager })));
+    for (const [n, [userId, content, mentioned]] of c.messages.entries()) {
+      const [message] = await tx
+        .insert(communityDiscussion)
+        .values({ communityId: row.id, userId, content, createdAt: new Date(now - (10 - n) * HOUR) })
+        .returning({ id: communityDiscussion.id });
+      if (message && mentioned.length)
+        await tx
+          .insert(communityDiscussionMentions)
+          .values(mentioned.map((id) => ({ messageId: message.id, userId: id })));
+    }
+  }
+  const runningClub = ids[0];
+  if (!runningClub) return;
+  const posts = [
+    {
+      title: 'Saturday parkrun meet-up',
+      subtitle: 'Green Point, 08:00',
+      text: '<p>Meet at the start line ten minutes early for a group photo.</p>',
+      daysAgo: 1,
+    },
+    {
+      title: 'New route: Signal Hill loop',
+      subtitle: '8 km with a view',
+      text: '<p>A hilly loop for the keen ones. Bring water.</p>',
+      daysAgo: 4,
+    },
+    {
+      title: 'Welcome to the Running Club',
+      subtitle: 'How we run',
+      text: '<p>Join the club and say hello on the discussion board.</p>',
+      daysAgo: 10,
+    },
+  ];
+  for (const p of posts) {
+    const startAt = new Date(now - p.daysAgo * DAY);
+    await tx.insert(feedPosts).values({
+      title: p.title,
+      subtitle: p.subtitle,
+      text: p.text,
+      userId: staff,
+      kind: POST_KIND.COMMUNITY,
+      communityId: runningClub,
+      stateId: STATE.PUBLISHED,
+      isCommentable: true,
+      startAt,
+      createdAt: new Date(startAt.getTime() - HOUR),
+    });
+  }
 }

@@ -25,6 +25,13 @@ const IMPLEMENTED: Partial<Record<PageId, Lazy>> = {
   postDetail: lazy(() => import('../features/feed/post-detail-page')),
   adminFeedPostList: lazy(() => import('../features/feed/admin-feed-post-list-page')),
   postForm: lazy(() => import('../features/feed/post-form-page')),
+  communities: lazy(() => import('../features/communities/communities-page')),
+  community: lazy(() => import('../features/communities/community-page')),
+  communityPost: lazy(() => import('../features/communities/community-post-page')),
+  communityPostForm: lazy(() => import('../features/communities/community-post-form-page')),
+  adminCommunitiesList: lazy(() => import('../features/communities/admin-communities-list-page')),
+  communityForm: lazy(() => import('../features/communities/community-form-page')),
+  adminCommunityPostList: lazy(() => import('../features/communities/admin-community-post-list-page')),
 };
 
 /** Titles of the screens that later issues build; their routes exist already. */

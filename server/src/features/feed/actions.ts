@@ -1,6 +1,7 @@
-// Like (1) and favourite (2) toggles. Idempotent: setting what is already set changes nothing. The count on
-// the post moves in the same transaction, and only when a row was really inserted or deleted, so the
-// counts stay equal to the rows however many requests race.
+// Like (1) and favourite (2) toggles, shared by feed posts and community posts (ADR 010: both are
+// feed_posts rows). Idempotent: setting what is already set changes nothing. The count on the post moves in
+// the same transaction, and only when a row was really inserted or deleted, so the counts stay equal to the
+// rows however many requests race. Who may act on which post is the caller's `PostAccess`.
 import { ACTION_TYPE, type ActionResult } from '@hearth/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -8,21 +9,42 @@ import { feedPostActions, feedPosts } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { findPost } from './queries';
 
-export type ActionRequest = { postId: number; actionTypeId: number; active: boolean };
+/**
+ * The post `postId` as the caller may write on it (like, favourite, comment): undefined answers 404 (not
+ * there, or not theirs to see); it may throw itself (403 for a reader who may not write).
+ */
+export type PostAccess = (
+  tx: Db,
+  postId: number,
+) => Promise<{ id: number; isCommentable: boolean } | undefined>;
+
 type Viewer = { id: number; seesAll: boolean };
 
-export async function setPostAction(db: Db, viewer: Viewer, req: ActionRequest): Promise<ActionResult> {
+/** Feed posts (kind 1) only, as the viewer may read them. */
+export const feedPostAccess =
+  (viewer: Viewer): PostAccess =>
+  (tx, postId) =>
+    findPost(tx, postId, viewer);
+
+export type ActionRequest = { postId: number; actionTypeId: number; active: boolean };
+
+export async function setPostAction(
+  db: Db,
+  userId: number,
+  access: PostAccess,
+  req: ActionRequest,
+): Promise<ActionResult> {
   return db.transaction(async (tx) => {
-    if (!(await findPost(tx, req.postId, viewer))) throw notFound();
+    if (!(await access(tx, req.postId))) throw notFound();
     const key = and(
       eq(feedPostActions.postId, req.postId),
-      eq(feedPostActions.userId, viewer.id),
+      eq(feedPostActions.userId, userId),
       eq(feedPostActions.actionTypeId, req.actionTypeId),
     );
     const changed = req.active
       ? await tx
           .insert(feedPostActions)
-          .values({ postId: req.postId, userId: viewer.id, actionTypeId: req.actionTypeId })
+          .values({ postId: req.postId, userId, actionTypeId: req.actionTypeId })
           .onConflictDoNothing()
           .returning({ postId: feedPostActions.postId })
       : await tx.delete(feedPostActions).where(key).returning({ postId: feedPostActions.postId });
@@ -41,7 +63,7 @@ export async function setPostAction(db: Db, viewer: Viewer, req: ActionRequest):
     const mine = await tx
       .select({ actionTypeId: feedPostActions.actionTypeId })
       .from(feedPostActions)
-      .where(and(eq(feedPostActions.postId, req.postId), eq(feedPostActions.userId, viewer.id)));
+      .where(and(eq(feedPostActions.postId, req.postId), eq(feedPostActions.userId, userId)));
     return {
       successful: true,
       likes: counts?.likes ?? 0,

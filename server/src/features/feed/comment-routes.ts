@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyKnownRole, me } from '../../platform/auth/guards';
+import { feedPostAccess } from './actions';
 import { assertSelf, viewerOf } from './caller';
 import { addComment, listComments } from './comments';
 
@@ -25,7 +26,7 @@ export async function commentRoutes(server: FastifyInstance): Promise<void> {
       onRequest: anyKnownRole(),
     },
     async (request) => ({
-      data: await listComments(app.db, viewerOf(me(request)), request.query.feedPostId),
+      data: await listComments(app.db, feedPostAccess(viewerOf(me(request))), request.query.feedPostId),
     }),
   );
 
@@ -37,8 +38,13 @@ export async function commentRoutes(server: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const caller = me(request);
-      assertSelf(caller, request.body.userId);
-      const { comment: created } = await addComment(app.db, viewerOf(caller), request.body);
+      const body = request.body;
+      assertSelf(caller, body.userId);
+      const { comment: created } = await addComment(app.db, caller.id, feedPostAccess(viewerOf(caller)), {
+        postId: body.feedPostId,
+        content: body.content,
+        mentionIds: body.userIDs,
+      });
       return reply.status(201).send({ data: created });
     },
   );

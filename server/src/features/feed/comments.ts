@@ -1,18 +1,27 @@
-// Comments on feed posts with @mentions. Content is plain text (the web escapes it when showing it). The
-// editor's `@[First Last](id)` markers are stripped to `@First Last` here too, should any arrive; the ids
-// travel in userIDs and are checked to be existing, active users.
+// Comments with @mentions on feed posts and community posts (ADR 010: both are feed_posts rows, so one
+// table of comments). Content is plain text (the web escapes it when showing it). The editor's
+// `@[First Last](id)` markers are stripped to `@First Last` here too, should any arrive; the mentioned ids
+// are checked to be existing, active users. Which post the caller may read or write on is the caller's
+// `PostAccess` (actions.ts): feed routes pass feed posts only, community routes community posts only.
 // COMMENT notifications (a later issue) go to `mentioned` as returned by addComment, after its commit.
-import { type Comment, type commentBody, MSG } from '@hearth/contract';
+import { type Comment, MSG } from '@hearth/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { feedCommentMentions, feedComments, feedPosts, users } from '../../db/schema';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import { loadSummaries } from '../users/presenter';
-import { findPost } from './queries';
+import type { PostAccess } from './actions';
 
-export type CommentForm = z.output<typeof commentBody>;
-type Viewer = { id: number; seesAll: boolean };
+/**
+ * A new comment: the post, the text and the ids of the people it mentions; `mentionField` names the body's
+ * field of those ids in a 400 (the feed's `userIDs` unless given).
+ */
+export type CommentForm = {
+  postId: number;
+  content: string;
+  mentionIds: readonly number[];
+  mentionField?: string;
+};
 
 const MENTION_MARKER = /@\[([^\]\n]{1,200})\]\(\d{1,10}\)/g;
 export const stripMentionMarkers = (content: string) => content.replace(MENTION_MARKER, '@$1');
@@ -52,9 +61,9 @@ const commentColumns = {
   createdAt: feedComments.createdAt,
 };
 
-/** A post's comments, oldest first; a post the viewer may not see answers 404. */
-export async function listComments(db: Db, viewer: Viewer, postId: number): Promise<Comment[]> {
-  if (!(await findPost(db, postId, viewer))) throw notFound();
+/** A post's comments, oldest first; a post `access` does not give answers 404. */
+export async function listComments(db: Db, access: PostAccess, postId: number): Promise<Comment[]> {
+  if (!(await access(db, postId))) throw notFound();
   const rows = await db
     .select(commentColumns)
     .from(feedComments)
@@ -66,15 +75,16 @@ export async function listComments(db: Db, viewer: Viewer, postId: number): Prom
 /** Adds a comment with its mentions and counts it on the post, in one transaction. */
 export async function addComment(
   db: Db,
-  viewer: Viewer,
+  userId: number,
+  access: PostAccess,
   form: CommentForm,
 ): Promise<{ comment: Comment; mentioned: number[] }> {
   const content = stripMentionMarkers(form.content).trim();
   if (!content) throw fieldError('content', MSG.commentRequired);
   // Mentioning oneself is ignored, as is naming someone twice.
-  const mentioned = [...new Set(form.userIDs)].filter((id) => id !== viewer.id);
+  const mentioned = [...new Set(form.mentionIds)].filter((id) => id !== userId);
   const row = await db.transaction(async (tx) => {
-    const post = await findPost(tx, form.feedPostId, viewer);
+    const post = await access(tx, form.postId);
     if (!post) throw notFound();
     if (!post.isCommentable) throw forbidden(MSG.commentsClosed);
     if (mentioned.length) {
@@ -83,11 +93,11 @@ export async function addComment(
         .from(users)
         .where(and(inArray(users.id, mentioned), eq(users.isActive, true)));
       if (active.length !== mentioned.length)
-        throw badRequest(MSG.mentionUnknown, { userIDs: MSG.mentionUnknown });
+        throw badRequest(MSG.mentionUnknown, { [form.mentionField ?? 'userIDs']: MSG.mentionUnknown });
     }
     const [created] = await tx
       .insert(feedComments)
-      .values({ postId: post.id, userId: viewer.id, content })
+      .values({ postId: post.id, userId, content })
       .returning(commentColumns);
     if (!created) throw new Error('comment not inserted');
     if (mentioned.length)

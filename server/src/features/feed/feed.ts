@@ -1,9 +1,12 @@
 // The staff feed's pages: All (keyset on start time), the featured carousel, and the Likes and Favourites
 // tabs (keyset on the action's time). A page is one query for the posts' ids, versions, counters and the
 // viewer's actions; the cards' content comes from the card cache, and one more query loads what it lacks.
-// Communities arrive with their own issue: that tab is empty until then.
+// The Communities tab lists the published, in-window posts of the communities the user joined
+// (communities/post-queries.ts): community posts are feed_posts rows (ADR 010) and pass through the same
+// card cache and presenter, their cards carrying communityId.
 import { ACTION_TYPE, type FeedPage, type FeedPost, type NewsfeedQuery } from '@hearth/contract';
 import type { Db } from '../../db/client';
+import { joinedPostsPage } from '../communities/post-queries';
 import { cardCacheOf } from './card-cache';
 import { decodeCursor, encodeCursor } from './cursor';
 import { presentContent, withCounters } from './presenter';
@@ -17,7 +20,16 @@ export async function loadFeedPage(
   q: PageQuery,
   now = new Date(),
 ): Promise<FeedPage> {
-  if (q.action === 'communities') return { posts: [], next: null };
+  if (q.action === 'communities') {
+    const { rows, next } = await joinedPostsPage(db, {
+      memberId: userId,
+      viewerId: userId,
+      take: q.limit,
+      next: q.next,
+      now,
+    });
+    return { posts: await presentPage(db, rows), next };
+  }
 
   if (q.isFeatured === 1) {
     const rows = await readFeedPage(db, {

@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyKnownRole, me, requireRole } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
-import { setPostAction } from './actions';
+import { feedPostAccess, setPostAction } from './actions';
 import { assertSelf, viewerOf } from './caller';
 import { loadFeedPage } from './feed';
 import { presentPost } from './presenter';
@@ -116,7 +116,7 @@ export async function newsfeedRoutes(server: FastifyInstance): Promise<void> {
       const caller = me(request);
       const body = request.body;
       assertSelf(caller, body.userId);
-      const result = await setPostAction(app.db, viewerOf(caller), {
+      const result = await setPostAction(app.db, caller.id, feedPostAccess(viewerOf(caller)), {
         postId: body.feedPostId,
         actionTypeId: body.feedPostActionTypeId === 1 ? ACTION_TYPE.LIKE : ACTION_TYPE.FAVOURITE,
         active: body.active === 1,

@@ -31,8 +31,9 @@ async function checkCategories(tx: Db, ids: number[]): Promise<void> {
   if (found.length !== ids.length) throw fieldError('feedCategories', MSG.invalidInput);
 }
 
-/** The audience: existing location and department groups; their type is copied onto the link row. */
-async function audienceGroups(tx: Db, ids: number[]) {
+/** The audience: existing location and department groups; their type is copied onto the link row. Surveys
+ * use it too (surveys/surveys.ts): both follow the same audience rule (PRODUCT-DECISIONS: Audience). */
+export async function audienceGroups(tx: Db, ids: number[]) {
   if (ids.length === 0) return [];
   const found = await tx
     .select({ id: groups.id, groupTypeId: groups.groupTypeId })
@@ -46,9 +47,10 @@ async function audienceGroups(tx: Db, ids: number[]) {
 /**
  * Files must exist, be nobody's avatar and belong to no other post; a file new to the post must be one the
  * caller uploaded (ids are guessable, other people's uploads are not theirs to publish). Their rows are
- * locked first, so two posts saved at the same moment cannot both take the same file.
+ * locked first, so two posts saved at the same moment cannot both take the same file. Community posts
+ * (communities/posts.ts) check theirs here too: both kinds of post share feed_post_files (ADR 010).
  */
-async function checkFiles(
+export async function checkFiles(
   tx: Db,
   ids: number[],
   postId: number | undefined,

@@ -41,6 +41,7 @@ export function presentContent(row: PostRow & Omit<CardRelations, 'viewerActions
     endAt: row.endAt?.toISOString() ?? null,
     files: row.attachments.map(presentFile),
     groups: row.audience.map(({ id, name, groupTypeId }) => ({ id, name, groupTypeId })),
+    communityId: row.communityId,
   };
 }
 
@@ -68,6 +69,7 @@ export function withCounters(content: CardContent, row: Counters): FeedPost {
     endAt: content.endAt,
     files: content.files,
     groups: content.groups,
+    communityId: content.communityId,
     likes: row.likesCount,
     favourites: row.favouritesCount,
     comments: row.commentsCount,

@@ -331,6 +331,11 @@ export async function postActionData(db: Db, postId: number, actionTypeId: numbe
     .from(feedPosts)
     .where(and(eq(feedPosts.id, postId), FEED_KIND));
   if (!post) return undefined;
+  return actionEntries(db, postId, actionTypeId);
+}
+
+/** Who did an action on a post, newest first; the caller has checked the post (feed or community). */
+export async function actionEntries(db: Db, postId: number, actionTypeId: number) {
   const rows = await db
     .select({ userId: feedPostActions.userId, createdAt: feedPostActions.createdAt })
     .from(feedPostActions)

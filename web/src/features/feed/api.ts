@@ -95,15 +95,24 @@ export function patchCachedPost(queryClient: QueryClient, id: number, patch: Pos
   });
 }
 
+/** The flags and counts a like or favourite changes: a feed post (with `actions`) or a community post. */
+export type Toggleable = {
+  isLiked: boolean;
+  isFavourited: boolean;
+  likes: number;
+  favourites: number;
+  actions?: { isLiked: boolean; isFavourited: boolean };
+};
+
 /** The post with the like (or favourite) set to `active`, counts moved by one when it changes. */
-export function toggled(post: FeedPost, type: ActionType, active: boolean): FeedPost {
+export function toggled<T extends Toggleable>(post: T, type: ActionType, active: boolean): T {
   if (type === ACTION_TYPE.LIKE) {
     if (post.isLiked === active) return post;
     return {
       ...post,
       isLiked: active,
       likes: Math.max(0, post.likes + (active ? 1 : -1)),
-      actions: { ...post.actions, isLiked: active },
+      ...(post.actions ? { actions: { ...post.actions, isLiked: active } } : {}),
     };
   }
   if (post.isFavourited === active) return post;
@@ -111,7 +120,7 @@ export function toggled(post: FeedPost, type: ActionType, active: boolean): Feed
     ...post,
     isFavourited: active,
     favourites: Math.max(0, post.favourites + (active ? 1 : -1)),
-    actions: { ...post.actions, isFavourited: active },
+    ...(post.actions ? { actions: { ...post.actions, isFavourited: active } } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // The comment box (SPEC sections 2 and 5): antd Mentions opened by "@", searching active colleagues
 // 500 ms after the last keystroke. Picked colleagues are remembered with their ids; sending strips the
 // markers and lists the ids still mentioned (mentions.ts). An empty box cannot be sent.
+// MentionBox is the editor alone, sending through `send`; community posts and discussion boards use it.
 import { LIMITS, MSG, type UserSummary } from '@hearth/contract';
 import { Button, Flex, Mentions, Spin } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -46,21 +47,46 @@ function useColleagueSearch() {
 }
 
 export function CommentBox({ postId }: { postId: number }) {
+  const create = useCreateComment(postId);
+  return (
+    <MentionBox
+      send={({ content, userIds }) => create.mutateAsync({ content, userIDs: userIds })}
+      pending={create.isPending}
+    />
+  );
+}
+
+type MentionBoxProps = {
+  /** Sends the text (markers stripped) and the ids of the colleagues mentioned; rejects on failure. */
+  send: (payload: { content: string; userIds: number[] }) => Promise<unknown>;
+  pending: boolean;
+  label?: string;
+  placeholder?: string;
+  submitLabel?: string;
+};
+
+export function MentionBox({
+  send,
+  pending,
+  label = 'Comment',
+  placeholder = 'Write a comment. Type @ to mention a colleague.',
+  submitLabel = 'Post Comment',
+}: MentionBoxProps) {
   const [text, setText] = useState('');
   const picked = useRef<Mention[]>([]);
   const search = useColleagueSearch();
-  const create = useCreateComment(postId);
   const empty = text.trim() === '';
 
   const submit = () => {
-    if (empty || create.isPending) return;
-    create.mutate(commentPayload(text, picked.current), {
-      onSuccess: () => {
+    if (empty || pending) return;
+    const { content, userIDs } = commentPayload(text, picked.current);
+    send({ content, userIds: userIDs }).then(
+      () => {
         setText('');
         picked.current = [];
       },
-      onError: (err) => toastError(err),
-    });
+      (err: unknown) => toastError(err),
+    );
   };
 
   const typed = (search.query ?? '').trim();
@@ -77,8 +103,8 @@ export function CommentBox({ postId }: { postId: number }) {
         rows={3}
         autoSize={{ minRows: 3, maxRows: 8 }}
         maxLength={5000}
-        placeholder="Write a comment. Type @ to mention a colleague."
-        aria-label="Comment"
+        placeholder={placeholder}
+        aria-label={label}
         filterOption={false}
         notFoundContent={notFound}
         onSearch={(value) => search.setQuery(value)}
@@ -105,7 +131,7 @@ export function CommentBox({ postId }: { postId: number }) {
                 ),
               }))
         }
-        disabled={create.isPending}
+        disabled={pending}
         onKeyDown={(event) => {
           // Ctrl/Cmd+Enter sends, as in most chat and comment boxes.
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -115,8 +141,8 @@ export function CommentBox({ postId }: { postId: number }) {
         }}
       />
       <Flex justify="flex-end">
-        <Button type="primary" onClick={submit} disabled={empty} loading={create.isPending}>
-          Post Comment
+        <Button type="primary" onClick={submit} disabled={empty} loading={pending}>
+          {submitLabel}
         </Button>
       </Flex>
     </Flex>

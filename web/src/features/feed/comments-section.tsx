@@ -1,13 +1,20 @@
 // Comments of a post, oldest first, and the comment box when the post allows comments (SPEC section 2).
-import { type Comment, MSG } from '@hearth/contract';
+// CommentsPanel is the list with its loading, error and empty states, whatever the comments' source:
+// community posts and discussion boards use it too.
+import { MSG, type UserSummary } from '@hearth/contract';
 import { Empty, Typography } from 'antd';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { formatRelative } from '../../lib/dates';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { UserAvatar } from '../../lib/user-avatar';
 import { useComments } from './api';
 import { CommentBox } from './comment-box';
 
-function CommentItem({ comment }: { comment: Comment }) {
+/** What a comment (feed, community post or discussion message) shows. */
+export type CommentLike = { id: number; content: string; createdAt: string; user: UserSummary };
+
+function CommentItem({ comment, relative }: { comment: CommentLike; relative?: boolean }) {
   const when = dayjs(comment.createdAt);
   const name = `${comment.user.firstName} ${comment.user.lastName}`.trim();
   return (
@@ -23,7 +30,9 @@ function CommentItem({ comment }: { comment: Comment }) {
           <Typography.Text strong>{name}</Typography.Text>
           {when.isValid() && (
             <Typography.Text type="secondary">
-              <time dateTime={when.toISOString()}>{when.format('DD-MM-YYYY HH:mm')}</time>
+              <time dateTime={when.toISOString()} title={when.format('DD-MM-YYYY HH:mm')}>
+                {relative ? formatRelative(comment.createdAt) : when.format('DD-MM-YYYY HH:mm')}
+              </time>
             </Typography.Text>
           )}
         </div>
@@ -33,18 +42,42 @@ function CommentItem({ comment }: { comment: Comment }) {
   );
 }
 
-export function CommentsSection({ postId, commentable }: { postId: number; commentable: boolean }) {
-  const comments = useComments(postId);
+type CommentsQuery = {
+  data?: CommentLike[];
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+type PanelProps = {
+  comments: CommentsQuery;
+  /** The box under the list (absent when the post takes no comments). */
+  box?: ReactNode;
+  title?: string;
+  emptyText?: string;
+  listLabel?: string;
+  /** Show "5 minutes ago" instead of the date (discussion boards). */
+  relative?: boolean;
+};
+
+export function CommentsPanel({
+  comments,
+  box,
+  title = 'Comments',
+  emptyText = MSG.noComments,
+  listLabel = 'Comments',
+  relative,
+}: PanelProps) {
   let list = <LoadingBlock rows={2} />;
   if (comments.isError) list = <LoadError error={comments.error} onRetry={() => comments.refetch()} />;
   else if (comments.data) {
     list =
       comments.data.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.noComments} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
       ) : (
-        <ul className="comment-list" aria-label="Comments">
+        <ul className="comment-list" aria-label={listLabel}>
           {comments.data.map((c) => (
-            <CommentItem key={c.id} comment={c} />
+            <CommentItem key={c.id} comment={c} relative={relative} />
           ))}
         </ul>
       );
@@ -52,10 +85,15 @@ export function CommentsSection({ postId, commentable }: { postId: number; comme
   return (
     <section className="post-comments" aria-labelledby="post-comments-title">
       <Typography.Title level={2} className="post-section-title" id="post-comments-title">
-        Comments
+        {title}
       </Typography.Title>
       {list}
-      {commentable && <CommentBox postId={postId} />}
+      {box}
     </section>
   );
+}
+
+export function CommentsSection({ postId, commentable }: { postId: number; commentable: boolean }) {
+  const comments = useComments(postId);
+  return <CommentsPanel comments={comments} box={commentable ? <CommentBox postId={postId} /> : undefined} />;
 }

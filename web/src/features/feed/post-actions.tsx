@@ -1,5 +1,6 @@
 // Like and favourite toggles with their counts, and the comment count. Each is a toggle button with a
-// stable name ("Like", "Favourite") and aria-pressed; the count is its description.
+// stable name ("Like", "Favourite") and aria-pressed; the count is its description. Feed posts toggle through
+// useToggleAction; community posts pass their own hook with the same shape (`useToggle`).
 import { HeartFilled, HeartOutlined, MessageOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { ACTION_TYPE, type FeedPost } from '@hearth/contract';
 import { Button } from 'antd';
@@ -10,14 +11,27 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-type ToggleProps = {
-  post: FeedPost;
-  type: ActionType;
-  size?: 'small' | 'middle';
+/** The counts and flags the toggles show: a feed post or a community post. */
+export type ActionablePost = Pick<
+  FeedPost,
+  'id' | 'isLiked' | 'isFavourited' | 'likes' | 'favourites' | 'comments'
+>;
+
+/** A mutation hook that sets a like or favourite; called once per toggle, so each has its own pending state. */
+export type UseToggle = () => {
+  isPending: boolean;
+  mutate: (vars: { postId: number; type: ActionType; active: boolean }) => void;
 };
 
-function ActionToggle({ post, type, size }: ToggleProps) {
-  const toggle = useToggleAction();
+type ToggleProps = {
+  post: ActionablePost;
+  type: ActionType;
+  size?: 'small' | 'middle';
+  useToggle: UseToggle;
+};
+
+function ActionToggle({ post, type, size, useToggle }: ToggleProps) {
+  const toggle = useToggle();
   const countId = useId();
   const isLike = type === ACTION_TYPE.LIKE;
   const active = isLike ? post.isLiked : post.isFavourited;
@@ -63,11 +77,18 @@ function ActionToggle({ post, type, size }: ToggleProps) {
   );
 }
 
-export function PostActions({ post, size = 'middle' }: { post: FeedPost; size?: 'small' | 'middle' }) {
+type PostActionsProps = {
+  post: ActionablePost;
+  size?: 'small' | 'middle';
+  /** The like/favourite mutation; the feed's by default. */
+  useToggle?: UseToggle;
+};
+
+export function PostActions({ post, size = 'middle', useToggle = useToggleAction }: PostActionsProps) {
   return (
     <div className="post-actions">
-      <ActionToggle post={post} type={ACTION_TYPE.LIKE} size={size} />
-      <ActionToggle post={post} type={ACTION_TYPE.FAVOURITE} size={size} />
+      <ActionToggle post={post} type={ACTION_TYPE.LIKE} size={size} useToggle={useToggle} />
+      <ActionToggle post={post} type={ACTION_TYPE.FAVOURITE} size={size} useToggle={useToggle} />
       <span className="post-comment-count">
         <MessageOutlined aria-hidden />{' '}
         <span aria-hidden data-testid="comment-count">

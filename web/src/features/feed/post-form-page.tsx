@@ -11,20 +11,7 @@ import {
   PATHS,
   STATE,
 } from '@hearth/contract';
-import {
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  Radio,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { Button, Card, Col, Form, Row, Select, Space, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -37,6 +24,13 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGroups } from '../groups/api';
 import { useAdminFeedPost, useFeedCategories, useSaveFeedPost } from './api';
 import { PostFilesField } from './post-files-field';
+import {
+  DateTimeInput,
+  endAfterStartRule,
+  PostSubtitleField,
+  PostTitleField,
+  StatusField,
+} from './post-form-fields';
 import { RichTextEditor } from './rich-text-editor';
 import './feed.css';
 
@@ -55,7 +49,6 @@ type Values = {
   files: FileInfo[];
 };
 
-const DATE_INPUT_FORMAT = 'DD-MM-YYYY HH:mm';
 /** A new post runs from now for a month unless the author says otherwise. */
 const DEFAULT_RUN_DAYS = 30;
 
@@ -157,23 +150,8 @@ function PostForm({ post }: { post?: FeedPost }) {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Card title="Content">
-            <Form.Item
-              label="Title"
-              name="title"
-              rules={[
-                { type: 'string', message: MSG.invalidInput },
-                { required: true, whitespace: true, message: MSG.postTitleRequired },
-              ]}
-            >
-              <Input maxLength={300} />
-            </Form.Item>
-            <Form.Item
-              label="Subtitle"
-              name="subtitle"
-              rules={[{ required: true, whitespace: true, message: MSG.postSubtitleRequired }]}
-            >
-              <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
-            </Form.Item>
+            <PostTitleField />
+            <PostSubtitleField />
             <Form.Item label="Description" name="text">
               <RichTextEditor />
             </Form.Item>
@@ -184,14 +162,7 @@ function PostForm({ post }: { post?: FeedPost }) {
         </Col>
         <Col xs={24} lg={8}>
           <Card title="Publish" className="post-form-side">
-            <Form.Item label="Status" name="stateId">
-              <Radio.Group
-                options={[
-                  { value: STATE.DRAFT, label: 'Draft' },
-                  { value: STATE.PUBLISHED, label: 'Published' },
-                ]}
-              />
-            </Form.Item>
+            <StatusField />
             <Form.Item
               label="Categories"
               name="feedCategories"
@@ -211,33 +182,15 @@ function PostForm({ post }: { post?: FeedPost }) {
               name="startAt"
               rules={[{ required: true, message: MSG.startDateRequired }]}
             >
-              <DatePicker
-                showTime={{ format: 'HH:mm' }}
-                format={DATE_INPUT_FORMAT}
-                needConfirm={false}
-                style={{ width: '100%' }}
-              />
+              <DateTimeInput />
             </Form.Item>
             <Form.Item
               label="End date"
               name="endAt"
               dependencies={['startAt']}
-              rules={[
-                { required: true, message: MSG.endDateRequired },
-                ({ getFieldValue }) => ({
-                  validator: async (_rule, value: Dayjs | null) => {
-                    const start = getFieldValue('startAt') as Dayjs | null;
-                    if (value && start && !value.isAfter(start)) throw new Error(MSG.endBeforeStart);
-                  },
-                }),
-              ]}
+              rules={[{ required: true, message: MSG.endDateRequired }, endAfterStartRule]}
             >
-              <DatePicker
-                showTime={{ format: 'HH:mm' }}
-                format={DATE_INPUT_FORMAT}
-                needConfirm={false}
-                style={{ width: '100%' }}
-              />
+              <DateTimeInput />
             </Form.Item>
             <GroupSelects
               groups={groups.data}

@@ -1,10 +1,13 @@
 // A feed list that loads 10 posts at a time as the reader scrolls: skeletons while loading (at most 5),
-// the empty state, and a retry when a page fails. Used by /news tabs and the profile tabs.
+// the empty state, and a retry when a page fails. Used by /news tabs and the profile tabs; a community's
+// Posts tab uses InfinitePostList with its own query and cards.
 import { MSG } from '@hearth/contract';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Button, Empty, Flex, Typography } from 'antd';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { errorText } from '../../lib/notify';
 import { LoadError } from '../../lib/query-states';
+import { useToggleCommunityAction } from '../communities/api';
 import { type FeedAction, useNewsFeed } from './api';
 import { PostCard, PostCardSkeleton } from './post-card';
 import { useInfiniteScroll } from './use-infinite-scroll';
@@ -24,6 +27,31 @@ function Skeletons({ count }: { count: number }) {
 
 export function PostList({ action, label }: { action: FeedAction; label: string }) {
   const feed = useNewsFeed(action);
+  return (
+    <InfinitePostList
+      feed={feed}
+      label={label}
+      renderPost={(post) => (
+        // A community post (News > Communities) is liked through the community-post call (ADR 010).
+        <PostCard post={post} useToggle={post.communityId != null ? useToggleCommunityAction : undefined} />
+      )}
+    />
+  );
+}
+
+type InfiniteProps<T extends { id: number }> = {
+  feed: UseInfiniteQueryResult<InfiniteData<{ posts: T[]; next: string | null }>>;
+  label: string;
+  renderPost: (post: T) => ReactNode;
+  emptyText?: string;
+};
+
+export function InfinitePostList<T extends { id: number }>({
+  feed,
+  label,
+  renderPost,
+  emptyText = MSG.noUsers,
+}: InfiniteProps<T>) {
   const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError, error } = feed;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const sentinelRef = useInfiniteScroll({
@@ -43,15 +71,13 @@ export function PostList({ action, label }: { action: FeedAction; label: string 
   if (feed.isError) return <LoadError error={feed.error} onRetry={() => feed.refetch()} />;
 
   const posts = feed.data.pages.flatMap((page) => page.posts);
-  if (posts.length === 0) return <Empty description={MSG.noUsers} />;
+  if (posts.length === 0) return <Empty description={emptyText} />;
 
   return (
     <Flex vertical gap={16}>
       <ul className="post-list" aria-label={label} aria-busy={isFetchingNextPage}>
         {posts.map((post) => (
-          <li key={post.id}>
-            <PostCard post={post} />
-          </li>
+          <li key={post.id}>{renderPost(post)}</li>
         ))}
       </ul>
       {isFetchingNextPage && (

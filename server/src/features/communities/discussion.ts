@@ -1,0 +1,100 @@
+// The discussion board of a community: messages with @mentions, oldest first. Whoever sees the community
+// reads it; members and administrators write (access.ts). The editor's `@[Name](id)` markers are stripped
+// like comments' (feed/comments.ts); the ids travel in userIds and must be active users.
+// COMMENT notifications (a later issue) go to `mentioned` as returned by addMessage, after its commit.
+import { type DiscussionMessage, type discussionBody, MSG } from '@hearth/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { communities, communityDiscussion, communityDiscussionMentions, users } from '../../db/schema';
+import { badRequest, fieldError } from '../../platform/errors';
+import { stripMentionMarkers } from '../feed/comments';
+import { loadSummaries } from '../users/presenter';
+import { assertMember, requireCommunity, type Viewer } from './access';
+
+export type DiscussionForm = z.output<typeof discussionBody>;
+type MessageRow = typeof communityDiscussion.$inferSelect;
+
+async function present(db: Db, rows: MessageRow[]): Promise<DiscussionMessage[]> {
+  if (rows.length === 0) return [];
+  const mentions = await db
+    .select({ messageId: communityDiscussionMentions.messageId, userId: communityDiscussionMentions.userId })
+    .from(communityDiscussionMentions)
+    .where(
+      inArray(
+        communityDiscussionMentions.messageId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(communityDiscussionMentions.messageId), asc(communityDiscussionMentions.userId));
+  const authors = await loadSummaries(
+    db,
+    rows.map((r) => r.userId),
+  );
+  const byMessage = new Map<number, number[]>();
+  for (const m of mentions) byMessage.set(m.messageId, [...(byMessage.get(m.messageId) ?? []), m.userId]);
+  return rows.map((r) => ({
+    id: r.id,
+    content: r.content,
+    communityId: r.communityId,
+    userId: r.userId,
+    userIds: byMessage.get(r.id) ?? [],
+    createdAt: r.createdAt.toISOString(),
+    user: authors.get(r.userId) ?? { id: r.userId, firstName: '', lastName: '', profileImage: null },
+  }));
+}
+
+/** GET /communities/:id/discussion: oldest first; 404 when the viewer does not see the community. */
+export async function listDiscussion(
+  db: Db,
+  viewer: Viewer,
+  communityId: number,
+): Promise<DiscussionMessage[]> {
+  await requireCommunity(db, viewer, communityId);
+  const rows = await db
+    .select()
+    .from(communityDiscussion)
+    .where(eq(communityDiscussion.communityId, communityId))
+    .orderBy(asc(communityDiscussion.createdAt), asc(communityDiscussion.id));
+  return present(db, rows);
+}
+
+/** POST /communities/discussion: the message, its mentions and num_comments + 1, in one transaction. */
+export async function addMessage(
+  db: Db,
+  viewer: Viewer,
+  form: DiscussionForm,
+): Promise<{ message: DiscussionMessage; mentioned: number[] }> {
+  const content = stripMentionMarkers(form.content).trim();
+  if (!content) throw fieldError('content', MSG.commentRequired);
+  const mentioned = [...new Set(form.userIds)].filter((id) => id !== viewer.id);
+  const row = await db.transaction(async (tx) => {
+    const access = await requireCommunity(tx, viewer, form.communityId);
+    assertMember(viewer, access);
+    if (mentioned.length) {
+      const active = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, mentioned), eq(users.isActive, true)));
+      if (active.length !== mentioned.length)
+        throw badRequest(MSG.mentionUnknown, { userIds: MSG.mentionUnknown });
+    }
+    const [created] = await tx
+      .insert(communityDiscussion)
+      .values({ communityId: form.communityId, userId: viewer.id, content })
+      .returning();
+    if (!created) throw new Error('message not inserted');
+    if (mentioned.length)
+      await tx
+        .insert(communityDiscussionMentions)
+        .values(mentioned.map((userId) => ({ messageId: created.id, userId })));
+    await tx
+      .update(communities)
+      .set({ numComments: sql`${communities.numComments} + 1` })
+      .where(eq(communities.id, form.communityId));
+    return created;
+  });
+  const [message] = await present(db, [row]);
+  if (!message) throw new Error('message not presented');
+  return { message, mentioned };
+}

@@ -1,0 +1,95 @@
+// Reads of community posts: the admin list, a community's posts, and the posts of the communities a user
+// joined (the News Communities tab and /community-posts/user/{id}). Pages are keyset on (start_at, id),
+// newest start first, like the feed's All tab (feed/cursor.ts), and use feed_posts_community_idx.
+import { STATE } from '@hearth/contract';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { feedPosts } from '../../db/schema';
+import { type Cursor, decodeCursor, encodeCursor } from '../feed/cursor';
+import { type PageRow, pageColumns } from '../feed/queries';
+import { tsParam } from '../feed/visibility';
+import { COMMUNITY_KIND, publishedAt } from './post-visibility';
+
+const afterCursor = (after: Cursor | undefined): SQL | undefined =>
+  after
+    ? and(
+        sql`${feedPosts.startAt} <= ${tsParam(after.at)}`,
+        sql`(${feedPosts.startAt}, ${feedPosts.id}) < (${tsParam(after.at)}, ${after.id})`,
+      )
+    : undefined;
+
+type PageOptions = { viewerId: number; take: number; next?: string };
+
+/** Reads one more row than the page shows to know whether another follows; `next` is the feed's cursor. */
+async function page(
+  db: Db,
+  where: SQL | undefined,
+  o: PageOptions,
+): Promise<{ rows: PageRow[]; next: string | null }> {
+  const after = o.next ? decodeCursor('f', o.next) : undefined;
+  const rows = await db
+    .select(pageColumns(o.viewerId))
+    .from(feedPosts)
+    .where(and(COMMUNITY_KIND, where, afterCursor(after)))
+    .orderBy(desc(feedPosts.startAt), desc(feedPosts.id))
+    .limit(o.take + 1);
+  const shown = rows.slice(0, o.take);
+  const last = shown.at(-1);
+  return {
+    rows: shown,
+    next: rows.length > o.take && last ? encodeCursor('f', last.startAt, last.id) : null,
+  };
+}
+
+/** A community's posts; drafts and posts outside their window only when `withUnpublished`. */
+export function communityPostsPage(
+  db: Db,
+  o: PageOptions & { communityId: number; withUnpublished: boolean; now?: Date },
+) {
+  return page(
+    db,
+    and(
+      eq(feedPosts.communityId, o.communityId),
+      o.withUnpublished ? undefined : publishedAt(o.now ?? new Date()),
+    ),
+    o,
+  );
+}
+
+/**
+ * Published, in-window posts of the published communities `memberId` belongs to (managers are members).
+ * Counters and the like/favourite flags are those of `viewerId`.
+ */
+export function joinedPostsPage(db: Db, o: PageOptions & { memberId: number; now?: Date }) {
+  return page(
+    db,
+    and(
+      publishedAt(o.now ?? new Date()),
+      sql`"feed_posts"."community_id" in (select m.community_id from community_members m
+        join communities c on c.id = m.community_id
+        where m.user_id = ${o.memberId} and c.state_id = ${STATE.PUBLISHED})`,
+    ),
+    o,
+  );
+}
+
+/** The admin list: every community post (drafts too), newest created first; `limit` <= 0 or absent: all. */
+export async function allCommunityPostIds(
+  db: Db,
+  o: { limit?: number; stateId?: number },
+): Promise<number[]> {
+  const query = db
+    .select({ id: feedPosts.id })
+    .from(feedPosts)
+    .where(and(COMMUNITY_KIND, o.stateId === undefined ? undefined : eq(feedPosts.stateId, o.stateId)))
+    .orderBy(desc(feedPosts.createdAt), desc(feedPosts.id));
+  const rows = await (o.limit && o.limit > 0 ? query.limit(o.limit) : query);
+  return rows.map((r) => r.id);
+}
+
+/** Community posts by id (kind 2 only), for the presenter. */
+export const communityPostsById = (db: Db, ids: readonly number[]) =>
+  db
+    .select()
+    .from(feedPosts)
+    .where(and(COMMUNITY_KIND, inArray(feedPosts.id, [...ids])));

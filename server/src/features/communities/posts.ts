@@ -1,0 +1,108 @@
+// Creating and editing community posts, and the verify call (SPEC sections 5 and 7; ADR 010). Only
+// administrators and the managers of the post's community write its posts: on edit the caller must manage
+// the post's current community and, when it moves, the new one too. The author is the caller on create and
+// is kept on edit. Files go through the feed's checks (shared feed_post_files), the text through the same
+// sanitiser. Everything is checked and written in one transaction.
+import { type communityPostBody, MSG, POST_KIND } from '@hearth/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { feedPostFiles, feedPosts } from '../../db/schema';
+import { fieldError, forbidden, notFound } from '../../platform/errors';
+import { sanitizeRichText } from '../../platform/html/sanitize';
+import { checkFiles } from '../feed/posts';
+import { communityAccess, isAdmin, type Viewer } from './access';
+import { COMMUNITY_KIND, editsPostsOf, readablePost } from './post-visibility';
+
+export type CommunityPostForm = z.output<typeof communityPostBody>;
+
+/** Whether the viewer may edit the post; undefined when they may not even read it (404). */
+export async function verifyPost(db: Db, viewer: Viewer, postId: number): Promise<boolean | undefined> {
+  const found = await readablePost(db, viewer, postId);
+  return found ? editsPostsOf(viewer, found.access) : undefined;
+}
+
+/** The community a post is being saved into: seen by the caller (else 404) and managed by them (else 403). */
+async function assertManages(tx: Db, viewer: Viewer, communityId: number | null): Promise<void> {
+  if (communityId === null) {
+    if (!isAdmin(viewer)) throw forbidden();
+    return;
+  }
+  const access = await communityAccess(tx, viewer, communityId);
+  if (!access) throw notFound();
+  if (!editsPostsOf(viewer, access)) throw forbidden();
+}
+
+/** Creates (no postId) or replaces (postId) a community post; answers its id. */
+export async function saveCommunityPost(
+  db: Db,
+  viewer: Viewer,
+  form: CommunityPostForm,
+  postId?: number,
+  now = new Date(),
+): Promise<number> {
+  const fileIds = [...new Set(form.files)];
+  const text = sanitizeRichText(form.text);
+  const communityId = form.communityId ?? null;
+  return db.transaction(async (tx) => {
+    let existing: { startAt: Date; userId: number } | undefined;
+    if (postId !== undefined) {
+      // Locked first: two edits of one post are applied one after the other.
+      const [row] = await tx
+        .select({ id: feedPosts.id })
+        .from(feedPosts)
+        .where(and(eq(feedPosts.id, postId), COMMUNITY_KIND))
+        .for('update');
+      if (!row) throw notFound();
+      const found = await readablePost(tx, viewer, postId, now);
+      if (!found) throw notFound();
+      if (!editsPostsOf(viewer, found.access)) throw forbidden();
+      existing = found.post;
+    }
+    // createdById is never trusted: it may name the caller, or on edit the post's author (kept).
+    if (
+      form.createdById !== undefined &&
+      form.createdById !== viewer.id &&
+      form.createdById !== existing?.userId
+    )
+      throw forbidden();
+    await assertManages(tx, viewer, communityId);
+    await checkFiles(tx, fileIds, postId, viewer.id);
+
+    // A post without a start shows from when it is first saved; an edit without one keeps its start.
+    const startAt = form.startAt ?? existing?.startAt ?? now;
+    if (form.endAt && form.endAt.getTime() <= startAt.getTime())
+      throw fieldError('endAt', MSG.endBeforeStart);
+    const values = {
+      title: form.title,
+      subtitle: form.subtitle,
+      text,
+      isCommentable: form.isCommentable === 1,
+      stateId: form.stateId,
+      startAt,
+      endAt: form.endAt,
+      communityId,
+    };
+    let id: number;
+    if (postId === undefined) {
+      const [created] = await tx
+        .insert(feedPosts)
+        .values({ ...values, kind: POST_KIND.COMMUNITY, userId: viewer.id })
+        .returning({ id: feedPosts.id });
+      if (!created) throw new Error('community post not inserted');
+      id = created.id;
+    } else {
+      id = postId;
+      await tx
+        .update(feedPosts)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(feedPosts.id, id));
+      await tx.delete(feedPostFiles).where(eq(feedPostFiles.postId, id));
+    }
+    if (fileIds.length)
+      await tx
+        .insert(feedPostFiles)
+        .values(fileIds.map((fileId, position) => ({ postId: id, fileId, position })));
+    return id;
+  });
+}

@@ -1,0 +1,87 @@
+// /communities (roles 2, 3): tabs My Communities (joined, viewState 1) and Public Communities (viewState 2),
+// each a responsive grid of community cards linking to /communities/{id} (SPEC section 2). The open tab is
+// kept in the address so Back from a community returns to it.
+import { VIEW_STATE } from '@hearth/contract';
+import { Card, Col, Empty, Row, Tabs } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../lib/page-header';
+import { LoadError } from '../../lib/query-states';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCommunityList } from './api';
+import { CommunityCard, CommunityCardSkeleton } from './community-card';
+import '../feed/feed.css';
+import './community-screens.css';
+
+const TABS = [
+  {
+    key: 'mine',
+    label: 'My Communities',
+    viewState: VIEW_STATE.MINE,
+    empty: 'You have not joined any communities yet.',
+  },
+  {
+    key: 'public',
+    label: 'Public Communities',
+    viewState: VIEW_STATE.PUBLIC,
+    empty: 'There are no public communities yet.',
+  },
+] as const;
+
+const COLS = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
+
+function CommunityGrid({ viewState, label, empty }: { viewState: number; label: string; empty: string }) {
+  const list = useCommunityList(viewState);
+  if (list.isPending) {
+    return (
+      <Row gutter={[16, 16]} className="community-grid" role="status" aria-label="Loading communities">
+        {[1, 2, 3, 4].map((n) => (
+          <Col key={n} {...COLS}>
+            <CommunityCardSkeleton />
+          </Col>
+        ))}
+      </Row>
+    );
+  }
+  if (list.isError) return <LoadError error={list.error} onRetry={() => list.refetch()} />;
+  if (list.data.length === 0) return <Empty description={empty} />;
+  return (
+    <Row gutter={[16, 16]} className="community-grid" role="list" aria-label={label}>
+      {list.data.map((community) => (
+        <Col key={community.id} {...COLS} role="listitem">
+          <CommunityCard community={community} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+export default function CommunitiesPage() {
+  useDocumentTitle('Communities');
+  const [params, setParams] = useSearchParams();
+  const fromUrl = params.get('tab');
+  const [active, setActive] = useState<string>(fromUrl === 'public' ? 'public' : 'mine');
+
+  const onChange = (key: string) => {
+    setActive(key);
+    setParams(key === 'mine' ? {} : { tab: key }, { replace: true });
+  };
+
+  return (
+    <section className="page communities-page">
+      <PageHeader title="Communities" />
+      <Card>
+        <Tabs
+          activeKey={active}
+          onChange={onChange}
+          destroyOnHidden
+          items={TABS.map((tab) => ({
+            key: tab.key,
+            label: tab.label,
+            children: <CommunityGrid viewState={tab.viewState} label={tab.label} empty={tab.empty} />,
+          }))}
+        />
+      </Card>
+    </section>
+  );
+}

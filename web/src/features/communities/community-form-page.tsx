@@ -1,0 +1,177 @@
+// /community/create and /community/edit/:communityId (role 1): the community form (SPEC sections 2, 4 and
+// 5). Title, description, image (JPG/PNG; 2MB on create, 10MB on edit), visibility, managers (at least
+// one, chosen from all users), members of a private community, and Draft/Published. Invalid forms scroll
+// to the first error and send nothing; a failed save shows the server's message and per-field messages.
+import { type CommunityDetail, MSG, PATHS, STATE, VISIBILITY } from '@hearth/contract';
+import { Button, Card, Col, Form, Input, Radio, Row, Space, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { showFormError } from '../../lib/form-errors';
+import { toastSuccess } from '../../lib/notify';
+import { PageHeader } from '../../lib/page-header';
+import { LoadError, LoadingBlock } from '../../lib/query-states';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { StatusField } from '../feed/post-form-fields';
+import { useAdminCommunity, useSaveCommunity } from './admin-api';
+import { type CommunityFormValues, toCommunityBody } from './community-form-logic';
+import { CommunityImageField } from './community-image-field';
+import { UserPicker } from './user-picker';
+import './admin-communities.css';
+
+function initialValues(community: CommunityDetail | undefined): CommunityFormValues {
+  if (!community) {
+    return {
+      title: '',
+      description: '',
+      visibilityId: VISIBILITY.PUBLIC,
+      stateId: STATE.DRAFT,
+      image: null,
+      managers: [],
+      users: [],
+    };
+  }
+  const url = community.image?.sourceUrl ?? community.imageUrl;
+  return {
+    title: community.title,
+    description: community.description,
+    visibilityId: community.visibilityId === VISIBILITY.PRIVATE ? VISIBILITY.PRIVATE : VISIBILITY.PUBLIC,
+    stateId: community.stateId === STATE.PUBLISHED ? STATE.PUBLISHED : STATE.DRAFT,
+    image: community.image ? { id: community.image.id, url: url ?? community.image.sourceUrl } : null,
+    managers: community.managers.map((u) => u.id),
+    users: community.users.map((u) => u.id),
+  };
+}
+
+function CommunityForm({ community }: { community?: CommunityDetail }) {
+  const navigate = useNavigate();
+  const [form] = Form.useForm<CommunityFormValues>();
+  const save = useSaveCommunity(community?.id);
+  const [uploading, setUploading] = useState(false);
+  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
+  const initial = useMemo(() => initialValues(community), [community]);
+  const visibilityId = Form.useWatch('visibilityId', form) ?? initial.visibilityId;
+  const editing = community !== undefined;
+
+  const onFinish = (values: CommunityFormValues) => {
+    save.mutate(toCommunityBody(values), {
+      onSuccess: () => {
+        toastSuccess(editing ? MSG.communityUpdated : MSG.communityCreated);
+        navigate(PATHS.adminCommunitiesList);
+      },
+      onError: (err) => showFormError(form, err),
+    });
+  };
+
+  return (
+    <Form<CommunityFormValues>
+      form={form}
+      layout="vertical"
+      name="community"
+      initialValues={initial}
+      onFinish={onFinish}
+      scrollToFirstError={{ behavior: 'smooth', block: 'center', focus: true }}
+      // Stays disabled after a save: the page may linger while the next one loads.
+      disabled={save.isPending || save.isSuccess}
+    >
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={16}>
+          <Card title="Community">
+            <Form.Item
+              label="Title"
+              name="title"
+              rules={[{ required: true, whitespace: true, message: MSG.communityTitleRequired }]}
+            >
+              <Input maxLength={200} />
+            </Form.Item>
+            <Form.Item
+              label="Description"
+              name="description"
+              rules={[{ required: true, whitespace: true, message: MSG.communityDescriptionRequired }]}
+            >
+              <Input.TextArea maxLength={5000} autoSize={{ minRows: 3, maxRows: 8 }} />
+            </Form.Item>
+            <Form.Item label="Image" name="image">
+              <CommunityImageField editing={editing} onBusyChange={onBusyChange} />
+            </Form.Item>
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title="Publish" className="post-form-side">
+            <StatusField />
+            <Form.Item label="Visibility" name="visibilityId">
+              <Radio.Group
+                options={[
+                  { value: VISIBILITY.PUBLIC, label: 'Public' },
+                  { value: VISIBILITY.PRIVATE, label: 'Private' },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item
+              label="Managers"
+              name="managers"
+              rules={[{ required: true, type: 'array', min: 1, message: MSG.managerRequired }]}
+              extra="Managers are members and may create and edit the community's posts."
+            >
+              <UserPicker known={community?.managers} />
+            </Form.Item>
+            {visibilityId === VISIBILITY.PRIVATE && (
+              <Form.Item
+                label="Members"
+                name="users"
+                extra="Only administrators add and remove the members of a private community."
+              >
+                <UserPicker known={community?.users} />
+              </Form.Item>
+            )}
+            <Space wrap>
+              <Button
+                type="primary"
+                htmlType="submit"
+                loading={save.isPending}
+                disabled={uploading || save.isSuccess}
+              >
+                {editing ? 'Update' : 'Create'}
+              </Button>
+              <Button onClick={() => navigate(PATHS.adminCommunitiesList)}>Cancel</Button>
+            </Space>
+            {uploading && (
+              <Typography.Paragraph type="secondary" className="post-form-wait" role="status">
+                Saving is possible once the upload has finished.
+              </Typography.Paragraph>
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+export default function CommunityFormPage() {
+  const { communityId } = useParams();
+  const id = communityId && /^\d{1,10}$/.test(communityId) ? Number(communityId) : undefined;
+  const editing = communityId !== undefined;
+  const title = editing ? 'Edit Community' : 'Create Community';
+  useDocumentTitle(title);
+  const community = useAdminCommunity(id);
+
+  let body = <CommunityForm />;
+  if (editing) {
+    if (id === undefined) body = <LoadError error={new Error(MSG.notFound)} />;
+    else if (community.isError)
+      body = <LoadError error={community.error} onRetry={() => community.refetch()} />;
+    else if (!community.data)
+      body = (
+        <Card>
+          <LoadingBlock rows={8} />
+        </Card>
+      );
+    else body = <CommunityForm key={community.data.id} community={community.data} />;
+  }
+
+  return (
+    <section className="page community-form-page">
+      <PageHeader title={title} />
+      {body}
+    </section>
+  );
+}
