@@ -10,5 +10,6 @@ export * from './schemas/dates';
 export * from './schemas/feed';
 export * from './schemas/files';
 export * from './schemas/stats';
+export * from './schemas/surveys';
 export * from './schemas/users';
 export * from './validation';

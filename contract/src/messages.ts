@@ -86,6 +86,23 @@ export const MSG = {
   managerUnknown: 'A chosen manager does not exist or is inactive',
   memberUnknown: 'A chosen member does not exist or is inactive',
   communityNotOpen: 'Only published communities can be joined',
+  // Surveys (SPEC sections 5 and 8)
+  surveyTitleRequired: 'Please enter survey title',
+  surveyDescriptionRequired: 'Please enter survey description',
+  selectTime: 'Please select time!',
+  surveyCreated: 'Survey successfully created',
+  surveyUpdated: 'Survey successfully updated',
+  surveyBuilt: 'Survey questions saved',
+  processingComplete: 'Processing complete',
+  deleteQuestionConfirm: 'Are you sure you want to delete this question?',
+  questionTitleRequired: 'Please enter question title',
+  optionRequired: 'Please add at least one option',
+  categoryNameRequired: 'Please enter category name',
+  answerRequired: 'Please answer this question',
+  answerInvalid: 'This answer is not valid for the question',
+  surveyAnswered: 'You have already completed this survey',
+  surveyHasResponses: 'This survey already has responses: its questions can no longer be changed',
+  surveyClosed: 'This survey is not open',
   // Empty states
   noUsers: 'There are no posts/users to display',
   // Success

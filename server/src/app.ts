@@ -15,6 +15,7 @@ import { feedRoutes } from './features/feed/routes';
 import { fileRoutes } from './features/files/routes';
 import { profileRoutes } from './features/profile/routes';
 import { statsRoutes } from './features/stats/routes';
+import { surveyRoutes } from './features/surveys/routes';
 import { systemRoutes } from './features/system/routes';
 import { userRoutes } from './features/users/routes';
 import { AccessTokens } from './platform/auth/access-tokens';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statsRoutes, { prefix: '/v1/api' });
   await app.register(feedRoutes, { prefix: '/v1/api' });
   await app.register(communitiesRoutes, { prefix: '/v1/api' });
+  await app.register(surveyRoutes, { prefix: '/v1/api' });
   await app.register(fileRoutes);
 
   await serveWeb(app, deps.config.webDist);

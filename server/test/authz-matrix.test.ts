@@ -12,6 +12,7 @@ import { feedRows } from './authz/feed';
 import { filesRows } from './authz/files';
 import { foundationRows } from './authz/foundation';
 import { type MatrixContext, type Rows, WHO, type Who } from './authz/shared';
+import { surveysRows } from './authz/surveys';
 import { bearer, createStats, createUser, login } from './factories';
 
 let t: TestApp;
@@ -46,6 +47,7 @@ beforeAll(async () => {
     ...(await filesRows(t, ctx)),
     ...(await communitiesRows(t, ctx)),
     ...(await communityPostsRows(t, ctx)),
+    ...(await surveysRows(t, ctx)),
   };
 });
 afterAll(() => t.close());

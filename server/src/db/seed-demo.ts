@@ -19,6 +19,10 @@ import {
   feedPosts,
   groups,
   keyStatistics,
+  surveyCategories,
+  surveyQuestionOptions,
+  surveyQuestions,
+  surveys,
   userGroups,
   users,
 } from './schema';
@@ -109,6 +113,7 @@ export async function seedDemo(db: Db, storage?: Storage): Promise<boolean> {
     });
     await seedFeed(tx, userIds, groupId);
     await seedCommunities(tx, userIds);
+    await seedSurveys(tx, userIds);
   });
   if (storage) await seedDemoImages(db, storage);
   return true;
@@ -470,5 +475,118 @@ async function seedCommunities(tx: Db, userIds: number[]) {
       startAt,
       createdAt: new Date(startAt.getTime() - HOUR),
     });
+  }
+}
+
+type DemoQuestion = { title: string; answerType: string; optional?: boolean; options?: string[] };
+type DemoSurvey = {
+  title: string;
+  description: string;
+  /** Index into DEMO_USERS: 0 the administrator, 2 the editor. */
+  by: 0 | 2;
+  draft?: boolean;
+  refillable?: boolean;
+  /** Days from now; a draft has no times yet. */
+  window?: [start: number, end: number];
+  categories: [name: string, questions: DemoQuestion[]][];
+};
+
+const DEMO_SURVEYS: DemoSurvey[] = [
+  {
+    title: 'Staff wellbeing check-in',
+    description: 'Five minutes to tell us how you are doing. Your answers help plan next year.',
+    by: 2,
+    window: [-1, 7],
+    categories: [
+      ['About you', [{ title: 'What do you enjoy most about your work?', answerType: 'textArea' }]],
+      [
+        'Your week',
+        [
+          {
+            title: 'How was your week?',
+            answerType: 'radio',
+            options: ['Great', 'Good', 'Okay', 'Hard'],
+          },
+          { title: 'Anything else you want to tell us?', answerType: 'string', optional: true },
+        ],
+      ],
+    ],
+  },
+  {
+    title: 'Canteen feedback',
+    description: "Tell us about today's lunch. You can answer as often as you like.",
+    by: 0,
+    refillable: true,
+    window: [-3, 30],
+    categories: [
+      [
+        'Lunch',
+        [
+          {
+            title: 'Which meal did you have?',
+            answerType: 'select',
+            options: ['Vegetarian', 'Chicken', 'Fish'],
+          },
+          { title: 'Comments', answerType: 'textArea', optional: true },
+        ],
+      ],
+    ],
+  },
+  {
+    title: 'Year-end function ideas',
+    description: 'Draft: where and how should we celebrate the year?',
+    by: 2,
+    draft: true,
+    categories: [['Ideas', [{ title: 'Your suggestion', answerType: 'string' }]]],
+  },
+];
+
+/** Surveys: one open and not refillable (two categories), one open and refillable, one draft. */
+async function seedSurveys(tx: Db, userIds: number[]) {
+  const [admin, , editor] = userIds;
+  if (!admin || !editor) return;
+  const now = Date.now();
+  const DAY = 24 * 3600 * 1000;
+  for (const [n, s] of DEMO_SURVEYS.entries()) {
+    const [survey] = await tx
+      .insert(surveys)
+      .values({
+        title: s.title,
+        description: s.description,
+        createdById: s.by === 0 ? admin : editor,
+        stateId: s.draft ? STATE.DRAFT : STATE.PUBLISHED,
+        isActive: true,
+        isRefillable: s.refillable ?? false,
+        startAt: s.window ? new Date(now + s.window[0] * DAY) : null,
+        endAt: s.window ? new Date(now + s.window[1] * DAY) : null,
+        createdAt: new Date(now - (10 - n) * DAY),
+      })
+      .returning({ id: surveys.id });
+    if (!survey) continue;
+    for (const [cPos, [name, questions]] of s.categories.entries()) {
+      const [category] = await tx
+        .insert(surveyCategories)
+        .values({ surveyId: survey.id, name, position: cPos })
+        .returning({ id: surveyCategories.id });
+      if (!category) continue;
+      for (const [qPos, q] of questions.entries()) {
+        const [question] = await tx
+          .insert(surveyQuestions)
+          .values({
+            surveyId: survey.id,
+            categoryId: category.id,
+            title: q.title,
+            kind: q.options ? 'options_question' : 'text_input',
+            answerType: q.answerType,
+            optional: q.optional ?? false,
+            position: qPos,
+          })
+          .returning({ id: surveyQuestions.id });
+        if (question && q.options)
+          await tx
+            .insert(surveyQuestionOptions)
+            .values(q.options.map((value, position) => ({ questionId: question.id, value, position })));
+      }
+    }
   }
 }

@@ -32,6 +32,11 @@ const IMPLEMENTED: Partial<Record<PageId, Lazy>> = {
   adminCommunitiesList: lazy(() => import('../features/communities/admin-communities-list-page')),
   communityForm: lazy(() => import('../features/communities/community-form-page')),
   adminCommunityPostList: lazy(() => import('../features/communities/admin-community-post-list-page')),
+  surveys: lazy(() => import('../features/surveys/surveys-page')),
+  surveyFill: lazy(() => import('../features/surveys/survey-fill-page')),
+  adminSurveysList: lazy(() => import('../features/surveys/admin-surveys-list-page')),
+  surveyForm: lazy(() => import('../features/surveys/survey-form-page')),
+  surveyBuilder: lazy(() => import('../features/surveys/survey-builder-page')),
 };
 
 /** Titles of the screens that later issues build; their routes exist already. */

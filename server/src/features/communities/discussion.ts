@@ -2,45 +2,39 @@
 // reads it; members and administrators write (access.ts). The editor's `@[Name](id)` markers are stripped
 // like comments' (feed/comments.ts); the ids travel in userIds and must be active users.
 // COMMENT notifications (a later issue) go to `mentioned` as returned by addMessage, after its commit.
-import { type DiscussionMessage, type discussionBody, MSG } from '@hearth/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DiscussionMessage, discussionBody } from '@hearth/contract';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { communities, communityDiscussion, communityDiscussionMentions, users } from '../../db/schema';
-import { badRequest, fieldError } from '../../platform/errors';
-import { stripMentionMarkers } from '../feed/comments';
-import { loadSummaries } from '../users/presenter';
+import { communities, communityDiscussion, communityDiscussionMentions } from '../../db/schema';
+import {
+  assertMentionable,
+  loadMentionsAndAuthors,
+  type MentionColumns,
+  readMentions,
+} from '../feed/comments';
 import { assertMember, requireCommunity, type Viewer } from './access';
 
 export type DiscussionForm = z.output<typeof discussionBody>;
 type MessageRow = typeof communityDiscussion.$inferSelect;
 
+const messageMentions: MentionColumns = {
+  table: communityDiscussionMentions,
+  ownerId: communityDiscussionMentions.messageId,
+  userId: communityDiscussionMentions.userId,
+};
+
 async function present(db: Db, rows: MessageRow[]): Promise<DiscussionMessage[]> {
   if (rows.length === 0) return [];
-  const mentions = await db
-    .select({ messageId: communityDiscussionMentions.messageId, userId: communityDiscussionMentions.userId })
-    .from(communityDiscussionMentions)
-    .where(
-      inArray(
-        communityDiscussionMentions.messageId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(communityDiscussionMentions.messageId), asc(communityDiscussionMentions.userId));
-  const authors = await loadSummaries(
-    db,
-    rows.map((r) => r.userId),
-  );
-  const byMessage = new Map<number, number[]>();
-  for (const m of mentions) byMessage.set(m.messageId, [...(byMessage.get(m.messageId) ?? []), m.userId]);
+  const { mentionsOf, authorOf } = await loadMentionsAndAuthors(db, rows, messageMentions);
   return rows.map((r) => ({
     id: r.id,
     content: r.content,
     communityId: r.communityId,
     userId: r.userId,
-    userIds: byMessage.get(r.id) ?? [],
+    userIds: mentionsOf(r.id),
     createdAt: r.createdAt.toISOString(),
-    user: authors.get(r.userId) ?? { id: r.userId, firstName: '', lastName: '', profileImage: null },
+    user: authorOf(r.userId),
   }));
 }
 
@@ -65,20 +59,11 @@ export async function addMessage(
   viewer: Viewer,
   form: DiscussionForm,
 ): Promise<{ message: DiscussionMessage; mentioned: number[] }> {
-  const content = stripMentionMarkers(form.content).trim();
-  if (!content) throw fieldError('content', MSG.commentRequired);
-  const mentioned = [...new Set(form.userIds)].filter((id) => id !== viewer.id);
+  const { content, mentioned } = readMentions(form.content, form.userIds, viewer.id);
   const row = await db.transaction(async (tx) => {
     const access = await requireCommunity(tx, viewer, form.communityId);
     assertMember(viewer, access);
-    if (mentioned.length) {
-      const active = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(inArray(users.id, mentioned), eq(users.isActive, true)));
-      if (active.length !== mentioned.length)
-        throw badRequest(MSG.mentionUnknown, { userIds: MSG.mentionUnknown });
-    }
+    await assertMentionable(tx, mentioned, 'userIds');
     const [created] = await tx
       .insert(communityDiscussion)
       .values({ communityId: form.communityId, userId: viewer.id, content })

@@ -23,7 +23,7 @@ import {
   userIdParam,
   verifyResult,
 } from '@hearth/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyKnownRole, me, requireRole } from '../../platform/auth/guards';
@@ -46,6 +46,24 @@ export async function communityPostRoutes(server: FastifyInstance): Promise<void
   const app = server.withTypeProvider<ZodTypeProvider>();
   const known = anyKnownRole();
 
+  /** A route's options: this file's tags and error answers; any known role may call unless `onRequest` says. */
+  const route = <S extends FastifySchema & { response: Record<number, z.ZodType> }>(
+    schema: S,
+    onRequest = known,
+  ) => ({ schema: { tags, ...schema, response: { ...schema.response, ...errors } }, onRequest });
+
+  /** A page of post ids, shaped for the caller. */
+  const postPage = async (page: { rows: { id: number }[]; next: string | null }, callerId: number) => ({
+    data: {
+      posts: await presentCommunityPostIds(
+        app.db,
+        page.rows.map((r) => r.id),
+        callerId,
+      ),
+      next: page.next,
+    },
+  });
+
   /** The post as the caller reads it, shaped; 404 when they may not. */
   const load = async (id: number, caller: { id: number; roleId: number }) => {
     const found = await readablePost(app.db, caller, id);
@@ -55,15 +73,14 @@ export async function communityPostRoutes(server: FastifyInstance): Promise<void
 
   app.get(
     '/community-posts/all',
-    {
-      schema: {
-        tags,
+    route(
+      {
         summary: 'Every community post (drafts too), newest created first; the admin list',
         querystring: feedPostsQuery,
-        response: { 200: envelope(z.array(communityPost)), ...errors },
+        response: { 200: envelope(z.array(communityPost)) },
       },
-      onRequest: requireRole(ROLE.ADMIN),
-    },
+      requireRole(ROLE.ADMIN),
+    ),
     async (request) => {
       const caller = me(request);
       const ids = await allCommunityPostIds(app.db, request.query);
@@ -73,79 +90,57 @@ export async function communityPostRoutes(server: FastifyInstance): Promise<void
 
   app.get(
     '/community-posts',
-    {
-      schema: {
-        tags,
-        summary: "A community's posts the caller may read, newest start first; keyset `next`",
-        querystring: communityPostsQuery,
-        response: { 200: envelope(communityPostPage), ...errors },
-      },
-      onRequest: known,
-    },
+    route({
+      summary: "A community's posts the caller may read, newest start first; keyset `next`",
+      querystring: communityPostsQuery,
+      response: { 200: envelope(communityPostPage) },
+    }),
     async (request) => {
       const caller = me(request);
       const q = request.query;
       assertSelf(caller, q.userId);
       const access = await requireCommunity(app.db, caller, q.communityId);
-      const { rows, next } = await communityPostsPage(app.db, {
+      const page = await communityPostsPage(app.db, {
         communityId: q.communityId,
         withUnpublished: seesUnpublished(caller, access),
         viewerId: caller.id,
         take: q.limit,
         next: q.next,
       });
-      const posts = await presentCommunityPostIds(
-        app.db,
-        rows.map((r) => r.id),
-        caller.id,
-      );
-      return { data: { posts, next } };
+      return postPage(page, caller.id);
     },
   );
 
   app.get(
     '/community-posts/user/:userId',
-    {
-      schema: {
-        tags,
-        summary: 'Published posts of the communities the user joined (the News Communities tab)',
-        params: userIdParam,
-        querystring: joinedPostsQuery,
-        response: { 200: envelope(communityPostPage), ...errors },
-      },
-      onRequest: known,
-    },
+    route({
+      summary: 'Published posts of the communities the user joined (the News Communities tab)',
+      params: userIdParam,
+      querystring: joinedPostsQuery,
+      response: { 200: envelope(communityPostPage) },
+    }),
     async (request) => {
       const caller = me(request);
       const { userId } = request.params;
       if (userId !== caller.id && !isAdmin(caller)) throw forbidden();
-      const { rows, next } = await joinedPostsPage(app.db, {
+      const page = await joinedPostsPage(app.db, {
         memberId: userId,
         viewerId: caller.id,
         take: request.query.limit,
         next: request.query.next,
       });
-      const posts = await presentCommunityPostIds(
-        app.db,
-        rows.map((r) => r.id),
-        caller.id,
-      );
-      return { data: { posts, next } };
+      return postPage(page, caller.id);
     },
   );
 
   app.get(
     '/community-posts/withUser/:id',
-    {
-      schema: {
-        tags,
-        summary: "A post with the caller's like and favourite",
-        params: idParam,
-        querystring: userIdQuery,
-        response: { 200: envelope(communityPost), ...errors },
-      },
-      onRequest: known,
-    },
+    route({
+      summary: "A post with the caller's like and favourite",
+      params: idParam,
+      querystring: userIdQuery,
+      response: { 200: envelope(communityPost) },
+    }),
     async (request) => {
       const caller = me(request);
       assertSelf(caller, request.query.userId);
@@ -155,30 +150,22 @@ export async function communityPostRoutes(server: FastifyInstance): Promise<void
 
   app.get(
     '/community-posts/:id',
-    {
-      schema: {
-        tags,
-        params: idParam,
-        querystring: feedPostsQuery.pick({ fields: true }),
-        response: { 200: envelope(communityPost), ...errors },
-      },
-      onRequest: known,
-    },
+    route({
+      params: idParam,
+      querystring: feedPostsQuery.pick({ fields: true }),
+      response: { 200: envelope(communityPost) },
+    }),
     async (request) => ({ data: await load(request.params.id, me(request)) }),
   );
 
   app.get(
     '/community-posts/:id/verify',
-    {
-      schema: {
-        tags,
-        summary: 'Whether the caller may edit the post (its community managers and administrators)',
-        params: idParam,
-        querystring: userIdQuery,
-        response: { 200: envelope(verifyResult), ...errors },
-      },
-      onRequest: known,
-    },
+    route({
+      summary: 'Whether the caller may edit the post (its community managers and administrators)',
+      params: idParam,
+      querystring: userIdQuery,
+      response: { 200: envelope(verifyResult) },
+    }),
     async (request) => {
       const caller = me(request);
       assertSelf(caller, request.query.userId);
@@ -190,15 +177,11 @@ export async function communityPostRoutes(server: FastifyInstance): Promise<void
 
   app.get(
     '/community-posts/:id/comments',
-    {
-      schema: {
-        tags,
-        summary: "A post's comments, oldest first",
-        params: idParam,
-        response: { 200: envelope(z.array(communityComment)), ...errors },
-      },
-      onRequest: known,
-    },
+    route({
+      summary: "A post's comments, oldest first",
+      params: idParam,
+      response: { 200: envelope(z.array(communityComment)) },
+    }),
     async (request) => {
       const comments = await listComments(app.db, readAccess(me(request)), request.params.id);
       return { data: comments.map(presentCommunityComment) };
@@ -207,10 +190,7 @@ export async function communityPostRoutes(server: FastifyInstance): Promise<void
 
   app.post(
     '/community-posts/comment',
-    {
-      schema: { tags, body: communityCommentBody, response: { 201: envelope(communityComment), ...errors } },
-      onRequest: known,
-    },
+    route({ body: communityCommentBody, response: { 201: envelope(communityComment) } }),
     async (request, reply) => {
       const caller = me(request);
       const body = request.body;
@@ -227,16 +207,12 @@ export async function communityPostRoutes(server: FastifyInstance): Promise<void
 
   app.get(
     '/community-posts/:id/action',
-    {
-      schema: {
-        tags,
-        summary: 'Who liked (actionId=1) or favourited (actionId=2) the post, newest first; members only',
-        params: idParam,
-        querystring: communityActionQuery,
-        response: { 200: envelope(z.array(postActionEntry)), ...errors },
-      },
-      onRequest: known,
-    },
+    route({
+      summary: 'Who liked (actionId=1) or favourited (actionId=2) the post, newest first; members only',
+      params: idParam,
+      querystring: communityActionQuery,
+      response: { 200: envelope(z.array(postActionEntry)) },
+    }),
     async (request) => {
       const caller = me(request);
       const found = await readablePost(app.db, caller, request.params.id);
@@ -248,15 +224,11 @@ export async function communityPostRoutes(server: FastifyInstance): Promise<void
 
   app.post(
     '/community-posts/action',
-    {
-      schema: {
-        tags,
-        summary: 'Like (1) or favourite (2) a post, or take it back; idempotent; members only',
-        body: communityActionBody,
-        response: { 200: envelope(actionResult), ...errors },
-      },
-      onRequest: known,
-    },
+    route({
+      summary: 'Like (1) or favourite (2) a post, or take it back; idempotent; members only',
+      body: communityActionBody,
+      response: { 200: envelope(actionResult) },
+    }),
     async (request) => {
       const caller = me(request);
       const body = request.body;
@@ -272,15 +244,11 @@ export async function communityPostRoutes(server: FastifyInstance): Promise<void
 
   app.post(
     '/community-posts',
-    {
-      schema: {
-        tags,
-        summary: 'Creates a post in a community the caller manages (administrators: any, or none as a draft)',
-        body: communityPostBody,
-        response: { 201: envelope(communityPost), ...errors },
-      },
-      onRequest: known,
-    },
+    route({
+      summary: 'Creates a post in a community the caller manages (administrators: any, or none as a draft)',
+      body: communityPostBody,
+      response: { 201: envelope(communityPost) },
+    }),
     async (request, reply) => {
       const caller = me(request);
       const id = await saveCommunityPost(app.db, caller, request.body);
@@ -290,16 +258,12 @@ export async function communityPostRoutes(server: FastifyInstance): Promise<void
 
   app.put(
     '/community-posts/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Replaces the whole post; the caller manages its community (and the new one if it moves)',
-        params: idParam,
-        body: communityPostBody,
-        response: { 200: envelope(communityPost), ...errors },
-      },
-      onRequest: known,
-    },
+    route({
+      summary: 'Replaces the whole post; the caller manages its community (and the new one if it moves)',
+      params: idParam,
+      body: communityPostBody,
+      response: { 200: envelope(communityPost) },
+    }),
     async (request) => {
       const caller = me(request);
       const id = await saveCommunityPost(app.db, caller, request.body, request.params.id);

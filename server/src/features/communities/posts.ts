@@ -4,13 +4,13 @@
 // is kept on edit. Files go through the feed's checks (shared feed_post_files), the text through the same
 // sanitiser. Everything is checked and written in one transaction.
 import { type communityPostBody, MSG, POST_KIND } from '@hearth/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { feedPostFiles, feedPosts } from '../../db/schema';
+import { feedPosts } from '../../db/schema';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html/sanitize';
-import { checkFiles } from '../feed/posts';
+import { checkFiles, writePost } from '../feed/posts';
 import { communityAccess, isAdmin, type Viewer } from './access';
 import { COMMUNITY_KIND, editsPostsOf, readablePost } from './post-visibility';
 
@@ -83,26 +83,6 @@ export async function saveCommunityPost(
       endAt: form.endAt,
       communityId,
     };
-    let id: number;
-    if (postId === undefined) {
-      const [created] = await tx
-        .insert(feedPosts)
-        .values({ ...values, kind: POST_KIND.COMMUNITY, userId: viewer.id })
-        .returning({ id: feedPosts.id });
-      if (!created) throw new Error('community post not inserted');
-      id = created.id;
-    } else {
-      id = postId;
-      await tx
-        .update(feedPosts)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(feedPosts.id, id));
-      await tx.delete(feedPostFiles).where(eq(feedPostFiles.postId, id));
-    }
-    if (fileIds.length)
-      await tx
-        .insert(feedPostFiles)
-        .values(fileIds.map((fileId, position) => ({ postId: id, fileId, position })));
-    return id;
+    return writePost(tx, postId, values, { userId: viewer.id, kind: POST_KIND.COMMUNITY }, fileIds);
   });
 }

@@ -1,22 +1,11 @@
 // The demo seed's communities: staff see the public Running Club (which they manage) with its posts, and
 // not the private Leadership Circle; the counts on the rows match the member and message rows.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { bearer, login } from '../../../test/factories';
-import { DEMO_PASSWORD, seedDemo } from '../../db/seed-demo';
+import { describe, expect, it } from 'vitest';
+import { useDemoApp } from '../../../test/demo';
+import { seedDemo } from '../../db/seed-demo';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.db);
-});
-afterAll(() => t.close());
-
-const as = async (email: string, url: string) => {
-  const { accessToken } = await login(t.app, email, DEMO_PASSWORD);
-  return t.app.inject({ method: 'GET', url, headers: bearer(accessToken) });
-};
+const { db, as } = useDemoApp();
 
 describe('demo communities', () => {
   it('shows staff the public community they manage, with posts, and hides the private one', async () => {
@@ -39,15 +28,15 @@ describe('demo communities', () => {
   });
 
   it('keeps the counts on the rows equal to the rows, and seeds only once', async () => {
-    const res = (await t.db.execute(sql`
+    const res = (await db().execute(sql`
       select count(*)::int as n from communities c where
         num_users <> (select count(*) from community_members m where m.community_id = c.id)
         or num_comments <> (select count(*) from community_discussion d where d.community_id = c.id)`)) as unknown as {
       rows: { n: number }[];
     };
     expect(Number(res.rows[0]?.n)).toBe(0);
-    expect(await seedDemo(t.db)).toBe(false);
-    const again = (await t.db.execute(sql`select count(*)::int as n from communities`)) as unknown as {
+    expect(await seedDemo(db())).toBe(false);
+    const again = (await db().execute(sql`select count(*)::int as n from communities`)) as unknown as {
       rows: { n: number }[];
     };
     expect(Number(again.rows[0]?.n)).toBe(2);

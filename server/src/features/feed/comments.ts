@@ -4,8 +4,10 @@
 // are checked to be existing, active users. Which post the caller may read or write on is the caller's
 // `PostAccess` (actions.ts): feed routes pass feed posts only, community routes community posts only.
 // COMMENT notifications (a later issue) go to `mentioned` as returned by addComment, after its commit.
-import { type Comment, MSG } from '@hearth/contract';
+// The mention helpers (reading, checking and presenting mentions) serve the community discussion board too.
+import { type Comment, MSG, type UserSummary } from '@hearth/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { feedCommentMentions, feedComments, feedPosts, users } from '../../db/schema';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
@@ -28,28 +30,83 @@ export const stripMentionMarkers = (content: string) => content.replace(MENTION_
 
 type CommentRow = { id: number; postId: number; userId: number; content: string; createdAt: Date };
 
-async function present(db: Db, rows: CommentRow[]): Promise<Comment[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const mentions = await db
-    .select({ commentId: feedCommentMentions.commentId, userId: feedCommentMentions.userId })
-    .from(feedCommentMentions)
-    .where(inArray(feedCommentMentions.commentId, ids))
-    .orderBy(asc(feedCommentMentions.commentId), asc(feedCommentMentions.userId));
+/** A mention table (comments' or discussion messages'): the column of what mentions, and of whom. */
+export type MentionColumns = { table: PgTable; ownerId: PgColumn; userId: PgColumn };
+
+/**
+ * What a comment or discussion message shows besides its own columns: whom it mentions (ascending ids)
+ * and its author's summary (blank when the author is gone).
+ */
+export async function loadMentionsAndAuthors(
+  db: Db,
+  rows: readonly { id: number; userId: number }[],
+  mentionColumns: MentionColumns,
+): Promise<{ mentionsOf: (id: number) => number[]; authorOf: (userId: number) => UserSummary }> {
+  const { table, ownerId, userId } = mentionColumns;
+  const mentions = (await db
+    .select({ ownerId, userId })
+    .from(table)
+    .where(
+      inArray(
+        ownerId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(ownerId), asc(userId))) as { ownerId: number; userId: number }[];
   const authors = await loadSummaries(
     db,
     rows.map((r) => r.userId),
   );
-  const byComment = new Map<number, number[]>();
-  for (const m of mentions) byComment.set(m.commentId, [...(byComment.get(m.commentId) ?? []), m.userId]);
+  const byOwner = new Map<number, number[]>();
+  for (const m of mentions) byOwner.set(m.ownerId, [...(byOwner.get(m.ownerId) ?? []), m.userId]);
+  return {
+    mentionsOf: (id) => byOwner.get(id) ?? [],
+    authorOf: (id) => authors.get(id) ?? { id, firstName: '', lastName: '', profileImage: null },
+  };
+}
+
+/**
+ * The text of a new comment or message without the editor's markers (400 on `content` when nothing is
+ * left) and whom it mentions: once each, never the author.
+ */
+export function readMentions(
+  content: string,
+  mentionIds: readonly number[],
+  authorId: number,
+): { content: string; mentioned: number[] } {
+  const text = stripMentionMarkers(content).trim();
+  if (!text) throw fieldError('content', MSG.commentRequired);
+  return { content: text, mentioned: [...new Set(mentionIds)].filter((id) => id !== authorId) };
+}
+
+/** 400 naming the body's `field` unless every mentioned id is an active user. */
+export async function assertMentionable(db: Db, mentioned: readonly number[], field: string): Promise<void> {
+  if (!mentioned.length) return;
+  const active = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...mentioned]), eq(users.isActive, true)));
+  if (active.length !== mentioned.length)
+    throw badRequest(MSG.mentionUnknown, { [field]: MSG.mentionUnknown });
+}
+
+const commentMentions: MentionColumns = {
+  table: feedCommentMentions,
+  ownerId: feedCommentMentions.commentId,
+  userId: feedCommentMentions.userId,
+};
+
+async function present(db: Db, rows: CommentRow[]): Promise<Comment[]> {
+  if (rows.length === 0) return [];
+  const { mentionsOf, authorOf } = await loadMentionsAndAuthors(db, rows, commentMentions);
   return rows.map((r) => ({
     id: r.id,
     content: r.content,
     feedPostId: r.postId,
     userId: r.userId,
-    userIDs: byComment.get(r.id) ?? [],
+    userIDs: mentionsOf(r.id),
     createdAt: r.createdAt.toISOString(),
-    user: authors.get(r.userId) ?? { id: r.userId, firstName: '', lastName: '', profileImage: null },
+    user: authorOf(r.userId),
   }));
 }
 
@@ -79,22 +136,13 @@ export async function addComment(
   access: PostAccess,
   form: CommentForm,
 ): Promise<{ comment: Comment; mentioned: number[] }> {
-  const content = stripMentionMarkers(form.content).trim();
-  if (!content) throw fieldError('content', MSG.commentRequired);
   // Mentioning oneself is ignored, as is naming someone twice.
-  const mentioned = [...new Set(form.mentionIds)].filter((id) => id !== userId);
+  const { content, mentioned } = readMentions(form.content, form.mentionIds, userId);
   const row = await db.transaction(async (tx) => {
     const post = await access(tx, form.postId);
     if (!post) throw notFound();
     if (!post.isCommentable) throw forbidden(MSG.commentsClosed);
-    if (mentioned.length) {
-      const active = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(inArray(users.id, mentioned), eq(users.isActive, true)));
-      if (active.length !== mentioned.length)
-        throw badRequest(MSG.mentionUnknown, { [form.mentionField ?? 'userIDs']: MSG.mentionUnknown });
-    }
+    await assertMentionable(tx, mentioned, form.mentionField ?? 'userIDs');
     const [created] = await tx
       .insert(feedComments)
       .values({ postId: post.id, userId, content })

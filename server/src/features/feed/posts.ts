@@ -125,33 +125,53 @@ export async function savePost(db: Db, callerId: number, form: PostForm, postId?
       endAt: form.endAt,
       hasAudience: audience.length > 0,
     };
-    let id: number;
-    if (postId === undefined) {
-      const [created] = await tx
-        .insert(feedPosts)
-        .values({ ...values, userId: callerId })
-        .returning({ id: feedPosts.id });
-      if (!created) throw new Error('post not inserted');
-      id = created.id;
-    } else {
-      id = postId;
-      await tx
-        .update(feedPosts)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(feedPosts.id, id));
+    const id = await writePost(tx, postId, values, { userId: callerId }, fileIds);
+    if (postId !== undefined) {
       await tx.delete(feedPostCategories).where(eq(feedPostCategories.postId, id));
       await tx.delete(feedPostGroups).where(eq(feedPostGroups.postId, id));
-      await tx.delete(feedPostFiles).where(eq(feedPostFiles.postId, id));
     }
     await tx.insert(feedPostCategories).values(categoryIds.map((categoryId) => ({ postId: id, categoryId })));
     if (audience.length)
       await tx
         .insert(feedPostGroups)
         .values(audience.map((g) => ({ postId: id, groupId: g.id, groupTypeId: g.groupTypeId })));
-    if (fileIds.length)
-      await tx
-        .insert(feedPostFiles)
-        .values(fileIds.map((fileId, position) => ({ postId: id, fileId, position })));
     return id;
   });
+}
+
+type PostRow = typeof feedPosts.$inferInsert;
+
+/**
+ * Writes a post's row and files, feed and community posts alike: inserts it with `created` (its author, and
+ * kind) when there is no postId, else updates it (updatedAt now) and drops its files; then links `fileIds`
+ * in that order. Answers the post's id.
+ */
+export async function writePost(
+  tx: Db,
+  postId: number | undefined,
+  values: Omit<PostRow, 'id' | 'userId' | 'kind'>,
+  created: Pick<PostRow, 'userId' | 'kind'>,
+  fileIds: readonly number[],
+): Promise<number> {
+  let id: number;
+  if (postId === undefined) {
+    const [row] = await tx
+      .insert(feedPosts)
+      .values({ ...values, ...created })
+      .returning({ id: feedPosts.id });
+    if (!row) throw new Error('post not inserted');
+    id = row.id;
+  } else {
+    id = postId;
+    await tx
+      .update(feedPosts)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(feedPosts.id, id));
+    await tx.delete(feedPostFiles).where(eq(feedPostFiles.postId, id));
+  }
+  if (fileIds.length)
+    await tx
+      .insert(feedPostFiles)
+      .values(fileIds.map((fileId, position) => ({ postId: id, fileId, position })));
+  return id;
 }

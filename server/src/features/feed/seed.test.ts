@@ -1,22 +1,10 @@
 // The demo seed's feed content: staff land on a full feed with a carousel, and the counts kept on the
 // posts agree with the likes, favourites and comments rows.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { bearer, login } from '../../../test/factories';
-import { DEMO_PASSWORD, seedDemo } from '../../db/seed-demo';
+import { describe, expect, it } from 'vitest';
+import { useDemoApp } from '../../../test/demo';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.db);
-});
-afterAll(() => t.close());
-
-const as = async (email: string, url: string) => {
-  const { accessToken } = await login(t.app, email, DEMO_PASSWORD);
-  return t.app.inject({ method: 'GET', url, headers: bearer(accessToken) });
-};
+const { db, as } = useDemoApp();
 
 describe('demo feed content', () => {
   it('gives staff a feed of published posts, three featured, and the categories', async () => {
@@ -44,7 +32,7 @@ describe('demo feed content', () => {
   });
 
   it('stores counts on the posts that match the rows', async () => {
-    const res = (await t.db.execute(sql`
+    const res = (await db().execute(sql`
       select count(*)::int as n from feed_posts p where
         likes_count <> (select count(*) from feed_post_actions a where a.post_id = p.id and a.action_type_id = 1)
         or favourites_count <> (select count(*) from feed_post_actions a where a.post_id = p.id and a.action_type_id = 2)
@@ -53,7 +41,7 @@ describe('demo feed content', () => {
     };
     expect(Number(res.rows[0]?.n)).toBe(0);
     const [row] = (
-      (await t.db.execute(sql`select sum(likes_count)::int as likes from feed_posts`)) as unknown as {
+      (await db().execute(sql`select sum(likes_count)::int as likes from feed_posts`)) as unknown as {
         rows: { likes: number }[];
       }
     ).rows;

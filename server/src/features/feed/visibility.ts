@@ -18,9 +18,8 @@ export const tsParam = (date: Bind<Date>) =>
 export const FEED_KIND = sql.raw(`"feed_posts"."kind" = ${POST_KIND.FEED}`);
 
 /**
- * A feed post, published, inside its window at `now`, and for an audience the user belongs to: no groups means
- * everyone; with groups, for every group type on the post the user is in at least one of its groups of
- * that type. `has_audience` spares the group lookups for posts meant for everyone.
+ * A feed post, published, inside its window at `now`, and for an audience the user belongs to
+ * (`audienceIncludes`).
  */
 export function visibleTo(userId: Bind<number>, now: Bind<Date>): SQL {
   const at = tsParam(now);
@@ -30,14 +29,36 @@ export function visibleTo(userId: Bind<number>, now: Bind<Date>): SQL {
   // request (its estimate ignores the page's LIMIT), a cost that grows with all audience rows.
   return sql`(${FEED_KIND} and "feed_posts"."state_id" = 2 and "feed_posts"."start_at" <= ${at}
     and ("feed_posts"."end_at" is null or "feed_posts"."end_at" > ${at})
-    and (not "feed_posts"."has_audience" or not exists (
-      select 1 from feed_post_groups pg
-      where pg.post_id = "feed_posts"."id"
+    and ${audienceIncludes(FEED_AUDIENCE, userId)})`;
+}
+
+/** Where an item keeps its audience: its table, and its link table of groups (with group_type_id copied). */
+export type AudienceTables = { table: string; links: string; itemColumn: string };
+const FEED_AUDIENCE: AudienceTables = {
+  table: 'feed_posts',
+  links: 'feed_post_groups',
+  itemColumn: 'post_id',
+};
+
+/**
+ * The audience rule of PRODUCT-DECISIONS, for feed posts and surveys alike: no groups means everyone; with
+ * groups, for every group type on the item the user is in at least one of its groups of that type.
+ * `has_audience` spares the lookups for items meant for everyone. Table names are constants of the code,
+ * never input.
+ */
+export function audienceIncludes(t: AudienceTables, userId: Bind<number>): SQL {
+  const item = sql.raw(`"${t.table}"."id"`);
+  const hasAudience = sql.raw(`"${t.table}"."has_audience"`);
+  const links = sql.raw(t.links);
+  const itemColumn = sql.raw(t.itemColumn);
+  return sql`(not ${hasAudience} or not exists (
+      select 1 from ${links} pg
+      where pg.${itemColumn} = ${item}
         and not exists (
-          select 1 from feed_post_groups pg2
+          select 1 from ${links} pg2
           join user_groups ug on ug.group_id = pg2.group_id and ug.user_id = ${userId}
-          where pg2.post_id = pg.post_id and pg2.group_type_id = pg.group_type_id)
-      offset 0)))`;
+          where pg2.${itemColumn} = pg.${itemColumn} and pg2.group_type_id = pg.group_type_id)
+      offset 0))`;
 }
 
 /** Administrators and post managers read any post directly; staff only what the feed would show them. */

@@ -3,14 +3,10 @@
 // one, chosen from all users), members of a private community, and Draft/Published. Invalid forms scroll
 // to the first error and send nothing; a failed save shows the server's message and per-field messages.
 import { type CommunityDetail, MSG, PATHS, STATE, VISIBILITY } from '@hearth/contract';
-import { Button, Card, Col, Form, Input, Radio, Row, Space, Typography } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { Card, Col, Form, Input, Radio, Row } from 'antd';
+import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { showFormError } from '../../lib/form-errors';
-import { toastSuccess } from '../../lib/notify';
-import { PageHeader } from '../../lib/page-header';
-import { LoadError, LoadingBlock } from '../../lib/query-states';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { EditFormPage, FORM_PAGE_PROPS, SaveBar, useSaveAndLeave, useUploading } from '../../lib/form-page';
 import { StatusField } from '../feed/post-form-fields';
 import { useAdminCommunity, useSaveCommunity } from './admin-api';
 import { type CommunityFormValues, toCommunityBody } from './community-form-logic';
@@ -46,30 +42,24 @@ function CommunityForm({ community }: { community?: CommunityDetail }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<CommunityFormValues>();
   const save = useSaveCommunity(community?.id);
-  const [uploading, setUploading] = useState(false);
-  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
+  const [uploading, onBusyChange] = useUploading();
   const initial = useMemo(() => initialValues(community), [community]);
   const visibilityId = Form.useWatch('visibilityId', form) ?? initial.visibilityId;
   const editing = community !== undefined;
 
-  const onFinish = (values: CommunityFormValues) => {
-    save.mutate(toCommunityBody(values), {
-      onSuccess: () => {
-        toastSuccess(editing ? MSG.communityUpdated : MSG.communityCreated);
-        navigate(PATHS.adminCommunitiesList);
-      },
-      onError: (err) => showFormError(form, err),
-    });
-  };
+  const send = useSaveAndLeave(form, save, {
+    message: editing ? MSG.communityUpdated : MSG.communityCreated,
+    to: PATHS.adminCommunitiesList,
+  });
+  const onFinish = (values: CommunityFormValues) => send(toCommunityBody(values));
 
   return (
     <Form<CommunityFormValues>
       form={form}
-      layout="vertical"
+      {...FORM_PAGE_PROPS}
       name="community"
       initialValues={initial}
       onFinish={onFinish}
-      scrollToFirstError={{ behavior: 'smooth', block: 'center', focus: true }}
       // Stays disabled after a save: the page may linger while the next one loads.
       disabled={save.isPending || save.isSuccess}
     >
@@ -123,22 +113,14 @@ function CommunityForm({ community }: { community?: CommunityDetail }) {
                 <UserPicker known={community?.users} />
               </Form.Item>
             )}
-            <Space wrap>
-              <Button
-                type="primary"
-                htmlType="submit"
-                loading={save.isPending}
-                disabled={uploading || save.isSuccess}
-              >
-                {editing ? 'Update' : 'Create'}
-              </Button>
-              <Button onClick={() => navigate(PATHS.adminCommunitiesList)}>Cancel</Button>
-            </Space>
-            {uploading && (
-              <Typography.Paragraph type="secondary" className="post-form-wait" role="status">
-                Saving is possible once the upload has finished.
-              </Typography.Paragraph>
-            )}
+            <SaveBar
+              label={editing ? 'Update' : 'Create'}
+              saving={save.isPending}
+              disabled={uploading || save.isSuccess}
+              uploading={uploading}
+              onCancel={() => navigate(PATHS.adminCommunitiesList)}
+              waitText="Saving is possible once the upload has finished."
+            />
           </Card>
         </Col>
       </Row>
@@ -148,30 +130,14 @@ function CommunityForm({ community }: { community?: CommunityDetail }) {
 
 export default function CommunityFormPage() {
   const { communityId } = useParams();
-  const id = communityId && /^\d{1,10}$/.test(communityId) ? Number(communityId) : undefined;
-  const editing = communityId !== undefined;
-  const title = editing ? 'Edit Community' : 'Create Community';
-  useDocumentTitle(title);
-  const community = useAdminCommunity(id);
-
-  let body = <CommunityForm />;
-  if (editing) {
-    if (id === undefined) body = <LoadError error={new Error(MSG.notFound)} />;
-    else if (community.isError)
-      body = <LoadError error={community.error} onRetry={() => community.refetch()} />;
-    else if (!community.data)
-      body = (
-        <Card>
-          <LoadingBlock rows={8} />
-        </Card>
-      );
-    else body = <CommunityForm key={community.data.id} community={community.data} />;
-  }
-
   return (
-    <section className="page community-form-page">
-      <PageHeader title={title} />
-      {body}
-    </section>
+    <EditFormPage
+      param={communityId}
+      titles={{ create: 'Create Community', edit: 'Edit Community' }}
+      className="community-form-page"
+      useRecord={useAdminCommunity}
+      rows={8}
+      form={(c) => <CommunityForm key={c?.id} community={c} />}
+    />
   );
 }

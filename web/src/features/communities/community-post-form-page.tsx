@@ -9,13 +9,12 @@
 // Allow comments, Start At, End At, Community (admin form only) and Update. Publishing needs a community;
 // switching to Draft clears that error.
 import { type CommunityPost, type FileInfo, MSG, PATHS, ROLE, STATE } from '@hearth/contract';
-import { Button, Card, Col, Form, Result, Row, Select, Space, Switch, Typography } from 'antd';
+import { Button, Card, Col, Form, Result, Row, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useProfile } from '../../app/session';
-import { showFormError } from '../../lib/form-errors';
-import { toastSuccess } from '../../lib/notify';
+import { FORM_PAGE_PROPS, SaveBar, useSaveAndLeave, useUploading } from '../../lib/form-page';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -99,23 +98,20 @@ function CommunityPostForm({ post, chooseCommunity, fixedCommunity, returnTo }: 
   const [form] = Form.useForm<Values>();
   const save = useSaveCommunityPost(post?.id);
   const communities = useCommunityOptions(chooseCommunity);
-  const [uploading, setUploading] = useState(false);
-  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
+  const [uploading, onBusyChange] = useUploading();
   const initial = useMemo(() => initialValues(post, fixedCommunity?.id ?? null), [post, fixedCommunity?.id]);
 
-  const onFinish = (values: Values) => {
-    const body = toCommunityPostBody(values, {
-      fixedCommunityId: chooseCommunity ? undefined : (fixedCommunity?.id ?? null),
-      createdById: post ? undefined : profile?.id,
-    });
-    save.mutate(body, {
-      onSuccess: () => {
-        toastSuccess(post ? MSG.communityPostUpdated : MSG.communityPostCreated);
-        navigate(returnTo);
-      },
-      onError: (err) => showFormError(form, err),
-    });
-  };
+  const send = useSaveAndLeave(form, save, {
+    message: post ? MSG.communityPostUpdated : MSG.communityPostCreated,
+    to: returnTo,
+  });
+  const onFinish = (values: Values) =>
+    send(
+      toCommunityPostBody(values, {
+        fixedCommunityId: chooseCommunity ? undefined : (fixedCommunity?.id ?? null),
+        createdById: post ? undefined : profile?.id,
+      }),
+    );
 
   // SPEC section 4: switching the status to Draft clears the community-required error at once.
   const onValuesChange = (changed: Partial<Values>) => {
@@ -129,12 +125,11 @@ function CommunityPostForm({ post, chooseCommunity, fixedCommunity, returnTo }: 
   return (
     <Form<Values>
       form={form}
-      layout="vertical"
+      {...FORM_PAGE_PROPS}
       name="community-post"
       initialValues={initial}
       onFinish={onFinish}
       onValuesChange={onValuesChange}
-      scrollToFirstError={{ behavior: 'smooth', block: 'center', focus: true }}
       // Stays disabled after a save: the page may linger while the next one loads.
       disabled={save.isPending || save.isSuccess}
     >
@@ -194,22 +189,13 @@ function CommunityPostForm({ post, chooseCommunity, fixedCommunity, returnTo }: 
                 </Typography.Paragraph>
               )
             )}
-            <Space wrap>
-              <Button
-                type="primary"
-                htmlType="submit"
-                loading={save.isPending}
-                disabled={uploading || save.isSuccess}
-              >
-                Update
-              </Button>
-              <Button onClick={() => navigate(returnTo)}>Cancel</Button>
-            </Space>
-            {uploading && (
-              <Typography.Paragraph type="secondary" className="post-form-wait" role="status">
-                Saving is possible once the uploads have finished.
-              </Typography.Paragraph>
-            )}
+            <SaveBar
+              label="Update"
+              saving={save.isPending}
+              disabled={uploading || save.isSuccess}
+              uploading={uploading}
+              onCancel={() => navigate(returnTo)}
+            />
           </Card>
         </Col>
       </Row>

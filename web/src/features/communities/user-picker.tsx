@@ -1,11 +1,11 @@
 // A multi-select of colleagues for the community form's managers and members (SPEC section 2: managers are
 // chosen from all users). Typing searches active users by name (the mention search) 500 ms after the last
 // keystroke; people already chosen keep their names while other results come and go.
-import { LIMITS, MSG, type UserSummary } from '@hearth/contract';
+import { MSG, type UserSummary } from '@hearth/contract';
 import { Flex, Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { UserAvatar } from '../../lib/user-avatar';
-import { searchColleagues } from '../feed/api';
+import { useColleagueSearch } from '../feed/use-colleague-search';
 
 const fullName = (u: Pick<UserSummary, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -21,42 +21,21 @@ type Props = {
 };
 
 export function UserPicker({ id, value = [], onChange, known = [], placeholder, disabled, ...rest }: Props) {
-  const [query, setQuery] = useState('');
-  const [found, setFound] = useState<UserSummary[]>([]);
-  const [loading, setLoading] = useState(false);
+  const search = useColleagueSearch();
+  const query = search.query ?? '';
+  const found = search.users;
+  const loading = search.loading;
   const [seen, setSeen] = useState<Map<number, UserSummary>>(() => new Map(known.map((u) => [u.id, u])));
 
+  // People found keep their names once chosen, whatever the later searches find.
   useEffect(() => {
-    const text = query.trim();
-    if (text === '') {
-      setFound([]);
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      searchColleagues(text, controller.signal)
-        .then((users) => {
-          setFound(users);
-          setSeen((map) => {
-            const next = new Map(map);
-            for (const u of users) next.set(u.id, u);
-            return next;
-          });
-        })
-        .catch(() => {
-          if (!controller.signal.aborted) setFound([]);
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    }, LIMITS.debounceMs);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
+    if (found.length === 0) return;
+    setSeen((map) => {
+      const next = new Map(map);
+      for (const u of found) next.set(u.id, u);
+      return next;
+    });
+  }, [found]);
 
   const options = useMemo(() => {
     const chosen = value.map((v) => seen.get(v)).filter((u): u is UserSummary => u !== undefined);
@@ -75,10 +54,10 @@ export function UserPicker({ id, value = [], onChange, known = [], placeholder, 
       value={value}
       onChange={(ids) => {
         onChange?.(ids);
-        setQuery('');
+        search.setQuery('');
       }}
       placeholder={placeholder ?? 'Type a name to search'}
-      showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
+      showSearch={{ filterOption: false, onSearch: search.setQuery, searchValue: query }}
       options={options}
       optionRender={(option) => {
         const u = (option.data as { user: UserSummary }).user;

@@ -2,49 +2,16 @@
 // 500 ms after the last keystroke. Picked colleagues are remembered with their ids; sending strips the
 // markers and lists the ids still mentioned (mentions.ts). An empty box cannot be sent.
 // MentionBox is the editor alone, sending through `send`; community posts and discussion boards use it.
-import { LIMITS, MSG, type UserSummary } from '@hearth/contract';
+import { MSG, type UserSummary } from '@hearth/contract';
 import { Button, Flex, Mentions, Spin } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { toastError } from '../../lib/notify';
 import { UserAvatar } from '../../lib/user-avatar';
-import { searchColleagues, useCreateComment } from './api';
+import { useCreateComment } from './api';
 import { commentPayload, type Mention } from './mentions';
+import { useColleagueSearch } from './use-colleague-search';
 
 const fullName = (u: Pick<UserSummary, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
-
-function useColleagueSearch() {
-  const [query, setQuery] = useState<string | null>(null);
-  const [users, setUsers] = useState<UserSummary[]>([]);
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    if (query === null) return;
-    const text = query.trim();
-    if (text === '') {
-      setUsers([]);
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      searchColleagues(text, controller.signal)
-        .then((found) => setUsers(found))
-        .catch(() => {
-          if (!controller.signal.aborted) setUsers([]);
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    }, LIMITS.debounceMs);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
-
-  return { query, setQuery, users, loading };
-}
 
 export function CommentBox({ postId }: { postId: number }) {
   const create = useCreateComment(postId);

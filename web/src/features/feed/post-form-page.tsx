@@ -11,16 +11,12 @@ import {
   PATHS,
   STATE,
 } from '@hearth/contract';
-import { Button, Card, Col, Form, Row, Select, Space, Switch, Typography } from 'antd';
+import { Card, Col, Form, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { showFormError } from '../../lib/form-errors';
+import { EditFormPage, FORM_PAGE_PROPS, SaveBar, useSaveAndLeave, useUploading } from '../../lib/form-page';
 import { GroupSelects } from '../../lib/group-selects';
-import { toastSuccess } from '../../lib/notify';
-import { PageHeader } from '../../lib/page-header';
-import { LoadError, LoadingBlock } from '../../lib/query-states';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGroups } from '../groups/api';
 import { useAdminFeedPost, useFeedCategories, useSaveFeedPost } from './api';
 import { PostFilesField } from './post-files-field';
@@ -99,8 +95,7 @@ function PostForm({ post }: { post?: FeedPost }) {
   const save = useSaveFeedPost(post?.id);
   const categories = useFeedCategories();
   const groups = useGroups();
-  const [uploading, setUploading] = useState(false);
-  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
+  const [uploading, onBusyChange] = useUploading();
   const initial = useMemo(() => initialValues(post), [post]);
   // Groups of other types (teams) are not on this form: keep them as they are.
   const otherGroups = useMemo(
@@ -111,6 +106,11 @@ function PostForm({ post }: { post?: FeedPost }) {
     [post],
   );
 
+  const send = useSaveAndLeave(form, save, {
+    message: post ? MSG.postUpdated : MSG.postCreated,
+    to: PATHS.adminFeedPostList,
+    aliases: FIELD_ALIASES,
+  });
   const onFinish = (values: Values) => {
     if (!values.startAt || !values.endAt) return;
     const body: FeedPostBody = {
@@ -126,13 +126,7 @@ function PostForm({ post }: { post?: FeedPost }) {
       stateId: values.stateId,
       files: (values.files ?? []).map((f) => f.id),
     };
-    save.mutate(body, {
-      onSuccess: () => {
-        toastSuccess(post ? MSG.postUpdated : MSG.postCreated);
-        navigate(PATHS.adminFeedPostList);
-      },
-      onError: (err) => showFormError(form, err, FIELD_ALIASES),
-    });
+    send(body);
   };
 
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.id, label: c.name }));
@@ -140,11 +134,10 @@ function PostForm({ post }: { post?: FeedPost }) {
   return (
     <Form<Values>
       form={form}
-      layout="vertical"
+      {...FORM_PAGE_PROPS}
       name="feed-post"
       initialValues={initial}
       onFinish={onFinish}
-      scrollToFirstError={{ behavior: 'smooth', block: 'center', focus: true }}
       disabled={save.isPending}
     >
       <Row gutter={[16, 16]}>
@@ -210,17 +203,13 @@ function PostForm({ post }: { post?: FeedPost }) {
             <Form.Item label="Allow comments" name="isCommentable" valuePropName="checked">
               <Switch />
             </Form.Item>
-            <Space wrap>
-              <Button type="primary" htmlType="submit" loading={save.isPending} disabled={uploading}>
-                Save
-              </Button>
-              <Button onClick={() => navigate(PATHS.adminFeedPostList)}>Cancel</Button>
-            </Space>
-            {uploading && (
-              <Typography.Paragraph type="secondary" className="post-form-wait" role="status">
-                Saving is possible once the uploads have finished.
-              </Typography.Paragraph>
-            )}
+            <SaveBar
+              label="Save"
+              saving={save.isPending}
+              disabled={uploading}
+              uploading={uploading}
+              onCancel={() => navigate(PATHS.adminFeedPostList)}
+            />
           </Card>
         </Col>
       </Row>
@@ -230,29 +219,14 @@ function PostForm({ post }: { post?: FeedPost }) {
 
 export default function PostFormPage() {
   const { postId } = useParams();
-  const id = postId && /^\d{1,10}$/.test(postId) ? Number(postId) : undefined;
-  const editing = postId !== undefined;
-  const title = editing ? 'Edit Post' : 'Create Post';
-  useDocumentTitle(title);
-  const post = useAdminFeedPost(id);
-
-  let body = <PostForm />;
-  if (editing) {
-    if (id === undefined) body = <LoadError error={new Error(MSG.notFound)} />;
-    else if (post.isError) body = <LoadError error={post.error} onRetry={() => post.refetch()} />;
-    else if (!post.data)
-      body = (
-        <Card>
-          <LoadingBlock rows={10} />
-        </Card>
-      );
-    else body = <PostForm key={post.data.id} post={post.data} />;
-  }
-
   return (
-    <section className="page post-form-page">
-      <PageHeader title={title} />
-      {body}
-    </section>
+    <EditFormPage
+      param={postId}
+      titles={{ create: 'Create Post', edit: 'Edit Post' }}
+      className="post-form-page"
+      useRecord={useAdminFeedPost}
+      rows={10}
+      form={(p) => <PostForm key={p?.id} post={p} />}
+    />
   );
 }

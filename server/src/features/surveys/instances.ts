@@ -1,0 +1,130 @@
+// Responses ("instances", PRODUCT-DECISIONS: Survey state). A response is accepted only for a survey open
+// to the caller; its answers must belong to the survey's questions, every required question must be
+// answered, and each answer must fit its question's type. A non-refillable survey takes one response per
+// user: the survey row is locked (SELECT ... FOR UPDATE) before the existing-response check, so two
+// submissions at the same moment run one after the other and the second finds the first.
+import { type instanceBody, MSG, parseApiDate, type SurveyInstance } from '@hearth/contract';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { surveyAnswers, surveyInstances, surveys } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { openTo } from './access';
+import { type FormQuestion, loadQuestions } from './form';
+
+export type InstanceForm = z.output<typeof instanceBody>;
+type InstanceRow = typeof surveyInstances.$inferSelect;
+
+export const presentInstance = (r: InstanceRow): SurveyInstance => ({
+  id: r.id,
+  surveyId: r.surveyId,
+  createdById: r.createdById,
+  isComplete: r.isComplete,
+  completedAt: r.completedAt?.toISOString() ?? null,
+});
+
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A date answer: `YYYY-MM-DD` (a day that exists) or a full time as the API reads them. */
+function isDate(value: string): boolean {
+  const m = DAY_ONLY.exec(value);
+  if (m) {
+    const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, mo - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  }
+  return parseApiDate(value) !== null;
+}
+
+/** Whether a non-empty answer fits its question's answer type. */
+function fits(q: FormQuestion, value: string): boolean {
+  switch (q.answerType) {
+    case 'number':
+      return /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(value) && Number.isFinite(Number(value));
+    case 'date':
+      return isDate(value);
+    case 'radio':
+    case 'select':
+      return q.options.some((o) => o.value === value);
+    default:
+      return true;
+  }
+}
+
+/**
+ * The answers to store, checked against the survey's questions: 400 `fields.answers` when one names a question
+ * of another survey or a question twice; 400 `fields["answers.<questionId>"]` for each required question left
+ * empty (MSG.answerRequired) and each answer that does not fit its type (MSG.answerInvalid). Empty answers to
+ * optional questions are not stored.
+ */
+export function checkAnswers(questions: FormQuestion[], answers: InstanceForm['answers']) {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const given = new Map<number, string>();
+  for (const a of answers) {
+    if (!byId.has(a.surveyQuestionId) || given.has(a.surveyQuestionId))
+      throw badRequest(MSG.answerInvalid, { answers: MSG.answerInvalid });
+    given.set(a.surveyQuestionId, a.textAnswer.trim());
+  }
+  const missing: Record<string, string> = {};
+  const invalid: Record<string, string> = {};
+  const rows: { questionId: number; textAnswer: string }[] = [];
+  for (const q of questions) {
+    const value = given.get(q.id) ?? '';
+    if (value === '') {
+      if (!q.optional) missing[`answers.${q.id}`] = MSG.answerRequired;
+      continue;
+    }
+    if (!fits(q, value)) invalid[`answers.${q.id}`] = MSG.answerInvalid;
+    else rows.push({ questionId: q.id, textAnswer: value });
+  }
+  if (Object.keys(missing).length) throw badRequest(MSG.answerRequired, { ...missing, ...invalid });
+  if (Object.keys(invalid).length) throw badRequest(MSG.answerInvalid, invalid);
+  return rows;
+}
+
+/** Stores the caller's response; 404 when the survey is not open to them, 409 when a non-refillable survey
+ * already has their response (nothing stored). */
+export async function submitInstance(db: Db, callerId: number, form: InstanceForm): Promise<SurveyInstance> {
+  return db.transaction(async (tx) => {
+    const [survey] = await tx
+      .select({ id: surveys.id, isRefillable: surveys.isRefillable })
+      .from(surveys)
+      .where(and(eq(surveys.id, form.surveyId), openTo(callerId)))
+      .for('update');
+    if (!survey) throw notFound();
+    if (!survey.isRefillable) {
+      const [previous] = await tx
+        .select({ id: surveyInstances.id })
+        .from(surveyInstances)
+        .where(and(eq(surveyInstances.surveyId, survey.id), eq(surveyInstances.createdById, callerId)))
+        .limit(1);
+      if (previous) throw conflict(MSG.surveyAnswered);
+    }
+    const { questions } = await loadQuestions(tx, survey.id);
+    const rows = checkAnswers(questions, form.answers);
+    const [instance] = await tx
+      .insert(surveyInstances)
+      .values({ surveyId: survey.id, createdById: callerId, isComplete: true, completedAt: sql`now()` })
+      .returning();
+    if (!instance) throw new Error('instance not inserted');
+    if (rows.length)
+      await tx.insert(surveyAnswers).values(rows.map((r) => ({ ...r, instanceId: instance.id })));
+    return presentInstance(instance);
+  });
+}
+
+/** A user's responses, newest first, optionally of one survey. */
+export async function listInstances(
+  db: Db,
+  createdById: number,
+  surveyId?: number,
+): Promise<SurveyInstance[]> {
+  const where: SQL[] = [eq(surveyInstances.createdById, createdById)];
+  if (surveyId !== undefined) where.push(eq(surveyInstances.surveyId, surveyId));
+  const rows = await db
+    .select()
+    .from(surveyInstances)
+    .where(and(...where))
+    .orderBy(desc(surveyInstances.id));
+  return rows.map(presentInstance);
+}

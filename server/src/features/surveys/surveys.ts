@@ -1,0 +1,189 @@
+// Surveys themselves: the admin list, one survey, the caller's open surveys, create and edit (roles 1 and 3).
+// Create and edit take the whole form (SPEC section 4); the audience replaces the previous one. Writes run in
+// one transaction.
+import type { Group, Survey, surveyCreateBody, surveyUpdateBody, UserSurvey } from '@hearth/contract';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { groups, surveyGroups, surveyInstances, surveys } from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import { audienceGroups } from '../feed/posts';
+import { loadSummaries } from '../users/presenter';
+import { openTo } from './access';
+
+type SurveyRow = typeof surveys.$inferSelect;
+const unique = (ids: readonly number[]) => [...new Set(ids)];
+
+async function groupsOf(db: Db, surveyIds: number[]): Promise<Map<number, Group[]>> {
+  const out = new Map<number, Group[]>();
+  if (surveyIds.length === 0) return out;
+  const rows = await db
+    .select({
+      surveyId: surveyGroups.surveyId,
+      id: groups.id,
+      name: groups.name,
+      groupTypeId: groups.groupTypeId,
+    })
+    .from(surveyGroups)
+    .innerJoin(groups, eq(groups.id, surveyGroups.groupId))
+    .where(inArray(surveyGroups.surveyId, surveyIds))
+    .orderBy(asc(groups.groupTypeId), asc(groups.name));
+  for (const { surveyId, ...g } of rows) {
+    const list = out.get(surveyId) ?? [];
+    list.push(g);
+    out.set(surveyId, list);
+  }
+  return out;
+}
+
+/** Shapes survey rows with their owner and audience (two queries for the whole list). */
+export async function presentSurveys(db: Db, rows: SurveyRow[]): Promise<Survey[]> {
+  const ids = rows.map((r) => r.id);
+  const [owners, audiences] = await Promise.all([
+    loadSummaries(
+      db,
+      rows.map((r) => r.createdById),
+    ),
+    groupsOf(db, ids),
+  ]);
+  return rows.map((r) => {
+    const endAt = r.endAt?.toISOString() ?? null;
+    return {
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      isActive: r.isActive ? 1 : 0,
+      isNotified: r.isNotified ? 1 : 0,
+      isRefillable: r.isRefillable ? 1 : 0,
+      createdById: r.createdById,
+      owner: owners.get(r.createdById) ?? {
+        id: r.createdById,
+        firstName: '',
+        lastName: '',
+        profileImage: null,
+      },
+      startAt: r.startAt?.toISOString() ?? null,
+      endAt,
+      dueDate: endAt,
+      stateId: r.stateId,
+      groups: audiences.get(r.id) ?? [],
+      createdAt: r.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function presentSurvey(db: Db, row: SurveyRow): Promise<Survey> {
+  const [shaped] = await presentSurveys(db, [row]);
+  if (!shaped) throw new Error('survey not shaped');
+  return shaped;
+}
+
+/** Every survey (drafts too), newest created first. */
+export async function listSurveys(db: Db, q: { limit: number; stateId?: number }): Promise<SurveyRow[]> {
+  return db
+    .select()
+    .from(surveys)
+    .where(q.stateId === undefined ? undefined : eq(surveys.stateId, q.stateId))
+    .orderBy(desc(surveys.createdAt), desc(surveys.id))
+    .limit(q.limit);
+}
+
+/** One survey; `openToUserId` restricts it to a survey open to that user (staff). */
+export async function findSurvey(db: Db, id: number, openToUserId?: number): Promise<SurveyRow | undefined> {
+  const where: SQL[] = [eq(surveys.id, id)];
+  if (openToUserId !== undefined) where.push(openTo(openToUserId));
+  const [row] = await db
+    .select()
+    .from(surveys)
+    .where(and(...where));
+  return row;
+}
+
+/** The surveys open to the user, soonest end first, each with the state flag (1 when they have an instance). */
+export async function surveysForUser(db: Db, userId: number): Promise<UserSurvey[]> {
+  const rows = await db
+    .select()
+    .from(surveys)
+    .where(openTo(userId))
+    .orderBy(asc(surveys.endAt), asc(surveys.id));
+  if (rows.length === 0) return [];
+  const answered = new Set(
+    (
+      await db
+        .selectDistinct({ surveyId: surveyInstances.surveyId })
+        .from(surveyInstances)
+        .where(
+          and(
+            eq(surveyInstances.createdById, userId),
+            inArray(
+              surveyInstances.surveyId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
+    ).map((r) => r.surveyId),
+  );
+  const shaped = await presentSurveys(db, rows);
+  return shaped.map((s) => ({ ...s, state: answered.has(s.id) ? 1 : 0 }));
+}
+
+export type SurveyCreateForm = z.output<typeof surveyCreateBody>;
+export type SurveyUpdateForm = z.output<typeof surveyUpdateBody>;
+
+async function replaceAudience(tx: Db, surveyId: number, audience: { id: number; groupTypeId: number }[]) {
+  await tx.delete(surveyGroups).where(eq(surveyGroups.surveyId, surveyId));
+  if (audience.length)
+    await tx
+      .insert(surveyGroups)
+      .values(audience.map((g) => ({ surveyId, groupId: g.id, groupTypeId: g.groupTypeId })));
+}
+
+/** A new survey by the caller: draft with isActive 1 unless the form says otherwise. Answers its id. */
+export async function createSurvey(db: Db, callerId: number, form: SurveyCreateForm): Promise<number> {
+  return db.transaction(async (tx) => {
+    const audience = await audienceGroups(tx, unique(form.groups));
+    const [created] = await tx
+      .insert(surveys)
+      .values({
+        title: form.title,
+        description: form.description,
+        isRefillable: form.isRefillable === 1,
+        isActive: form.isActive === 1,
+        stateId: form.stateId,
+        createdById: callerId,
+        hasAudience: audience.length > 0,
+      })
+      .returning({ id: surveys.id });
+    if (!created) throw new Error('survey not inserted');
+    await replaceAudience(tx, created.id, audience);
+    return created.id;
+  });
+}
+
+/** Replaces the edit form's fields and the audience; the owner stays. 404 when the survey does not exist. */
+export async function updateSurvey(db: Db, id: number, form: SurveyUpdateForm): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: surveys.id })
+      .from(surveys)
+      .where(eq(surveys.id, id))
+      .for('update');
+    if (!existing) throw notFound();
+    const audience = await audienceGroups(tx, unique(form.groups));
+    await tx
+      .update(surveys)
+      .set({
+        title: form.title,
+        description: form.description,
+        isRefillable: form.isRefillable === 1,
+        stateId: form.stateId,
+        startAt: form.startAt,
+        endAt: form.endAt,
+        ...(form.isActive === undefined ? {} : { isActive: form.isActive === 1 }),
+        hasAudience: audience.length > 0,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(surveys.id, id));
+    await replaceAudience(tx, id, audience);
+  });
+}

@@ -1,0 +1,94 @@
+// The survey administration hooks (SPEC section 7: Surveys), one per endpoint: the admin list, one
+// survey for the edit form, create, update, the builder's form and build-survey. Roles 1 and 3 only.
+import {
+  type BuildSurveyBody,
+  LIMITS,
+  type Survey,
+  type SurveyCreateBody,
+  type SurveyForm,
+  type SurveyUpdateBody,
+} from '@hearth/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export const adminSurveyKeys = {
+  all: ['admin-surveys'] as const,
+  list: () => ['admin-surveys', 'list'] as const,
+  survey: (id: number) => ['admin-surveys', 'survey', id] as const,
+  form: (id: number) => ['admin-surveys', 'form', id] as const,
+};
+
+/** The staff-side survey caches (the Surveys list and form) change when an admin saves: reload them. */
+const STAFF_SURVEY_KEY = ['surveys'] as const;
+
+const SURVEY_FIELDS =
+  'id,title,description,isActive,isNotified,isRefillable,createdById,startAt,stateId,endAt,groups';
+
+const validId = (id: number | undefined): id is number => id !== undefined && Number.isInteger(id) && id > 0;
+
+export function useAdminSurveys() {
+  return useQuery({
+    queryKey: adminSurveyKeys.list(),
+    queryFn: ({ signal }) =>
+      api.get<Survey[]>('/v1/api/surveys', { limit: LIMITS.surveyListLimit }, { signal }),
+  });
+}
+
+export function useAdminSurvey(id: number | undefined) {
+  return useQuery({
+    queryKey: adminSurveyKeys.survey(id ?? 0),
+    queryFn: ({ signal }) => api.get<Survey>(`/v1/api/surveys/${id}`, { fields: SURVEY_FIELDS }, { signal }),
+    enabled: validId(id),
+    // The form must start from what is stored now, not from a list loaded minutes ago.
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function useCreateSurvey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** The answer's data is the new survey's id. */
+    mutationFn: (body: SurveyCreateBody) => api.post<number>('/v1/api/surveys', body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminSurveyKeys.list() });
+    },
+  });
+}
+
+export function useUpdateSurvey(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SurveyUpdateBody) => api.put<unknown>(`/v1/api/surveys/${id}`, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminSurveyKeys.all });
+      void queryClient.invalidateQueries({ queryKey: STAFF_SURVEY_KEY });
+    },
+  });
+}
+
+export function useSurveyBuilderForm(id: number | undefined) {
+  return useQuery({
+    queryKey: adminSurveyKeys.form(id ?? 0),
+    queryFn: ({ signal }) => api.get<SurveyForm>(`/v1/api/surveys/${id}/form`, undefined, { signal }),
+    enabled: validId(id),
+    staleTime: 0,
+    retry: false,
+    // The builder keeps its own working copy: a background refetch must not look like a change.
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** What build-survey answers: SPEC section 7 says its `message` is shown. */
+export type BuildSurveyResult = { message?: string } | null | undefined;
+
+export function useBuildSurvey(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BuildSurveyBody) => api.post<BuildSurveyResult>('/v1/api/surveys/build-survey', body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminSurveyKeys.form(id), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: STAFF_SURVEY_KEY });
+    },
+  });
+}

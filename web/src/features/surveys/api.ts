@@ -1,0 +1,64 @@
+// The staff survey screens' API hooks (SPEC section 7: Surveys): the caller's Surveys list, a survey's form,
+// the caller's instances (responses) of a survey and submitting one. The admin screens have their own hooks
+// in admin-api.ts.
+import type { InstanceBody, SurveyForm, SurveyInstance, UserSurvey } from '@hearth/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export const surveyKeys = {
+  forUserAll: ['surveys', 'for-user'] as const,
+  forUser: (userId: number) => ['surveys', 'for-user', userId] as const,
+  form: (id: number) => ['surveys', 'form', id] as const,
+  instancesAll: ['survey-instances'] as const,
+  instances: (surveyId: number, userId: number) => ['survey-instances', surveyId, userId] as const,
+};
+
+const validId = (id: number | undefined): id is number => id !== undefined && Number.isInteger(id) && id > 0;
+
+/** The surveys open to the user, each with its state flag (0 no instance yet, 1 one exists). */
+export function useSurveysForUser(userId: number | undefined) {
+  return useQuery({
+    queryKey: surveyKeys.forUser(userId ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<UserSurvey[]>(`/v1/api/surveys/for-user/${userId}`, undefined, { signal }),
+    enabled: validId(userId),
+  });
+}
+
+/** The survey's categories and questions, as the staff form shows them. */
+export function useSurveyForm(surveyId: number) {
+  return useQuery({
+    queryKey: surveyKeys.form(surveyId),
+    queryFn: ({ signal }) => api.get<SurveyForm>(`/v1/api/surveys/${surveyId}/form`, undefined, { signal }),
+    enabled: validId(surveyId),
+    retry: false,
+  });
+}
+
+/** The user's instances of the survey; only asked when the state flag did not come with the link. */
+export function useMyInstances(surveyId: number, userId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: surveyKeys.instances(surveyId, userId ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<Pick<SurveyInstance, 'id' | 'isComplete'>[]>(
+        '/v1/api/survey-instances',
+        { surveyId, createdById: userId, fields: 'id,isComplete' },
+        { signal },
+      ),
+    enabled: enabled && validId(surveyId) && validId(userId),
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export function useSubmitSurvey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InstanceBody) => api.post<unknown>('/v1/api/surveys/instances', body),
+    onSettled: () => {
+      // The list's state flags and the instance lookups change (a 409 means they were already stale).
+      void queryClient.invalidateQueries({ queryKey: surveyKeys.forUserAll });
+      void queryClient.invalidateQueries({ queryKey: surveyKeys.instancesAll });
+    },
+  });
+}

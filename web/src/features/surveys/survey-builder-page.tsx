@@ -1,0 +1,474 @@
+// /survey-builder/:surveyId (roles 1 and 3): the stepper builder (SPEC sections 2, 3 and 5). One step per
+// category; a new survey starts with 'Category 1'. Categories are added, renamed, moved and removed (never
+// the last); each holds text or option questions. Save sends the whole set to build-survey and shows the
+// server's message. A survey with responses is shown read-only (ADR 011: the server answers 409).
+import {
+  ArrowDownOutlined,
+  ArrowLeftOutlined,
+  ArrowRightOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  PlusOutlined,
+  SaveOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import { ANSWER_TYPES_OF, MSG, QUESTION_KINDS, type QuestionKind, type SurveyForm } from '@hearth/contract';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Steps,
+  Switch,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../lib/api-error';
+import { toastError, toastSuccess } from '../../lib/notify';
+import { PageHeader } from '../../lib/page-header';
+import { LoadError, LoadingBlock } from '../../lib/query-states';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { useBuildSurvey, useSurveyBuilderForm } from './admin-api';
+import {
+  ANSWER_TYPE_LABELS,
+  addCategory,
+  addOption,
+  addQuestion,
+  type BuilderIssue,
+  categoriesWithIssues,
+  type DraftCategory,
+  type DraftQuestion,
+  fromForm,
+  issueFor,
+  KIND_LABELS,
+  moveCategory,
+  moveQuestion,
+  type QuestionPatch,
+  removeCategory,
+  removeOption,
+  removeQuestion,
+  renameCategory,
+  toBuildBody,
+  updateOption,
+  updateQuestion,
+  validateBuilder,
+} from './builder-logic';
+import './surveys-admin.css';
+
+const KIND_OPTIONS = QUESTION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
+
+type QuestionProps = {
+  question: DraftQuestion;
+  index: number;
+  count: number;
+  readOnly: boolean;
+  titleError?: string;
+  optionsError?: string;
+  onChange: (patch: QuestionPatch) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+  onAddOption: () => void;
+  onOptionChange: (oi: number, value: string) => void;
+  onRemoveOption: (oi: number) => void;
+};
+
+function QuestionEditor(p: QuestionProps) {
+  const { question: q, index, readOnly } = p;
+  const id = (field: string) => `survey-q-${q.key}-${field}`;
+  const n = index + 1;
+  return (
+    <Card
+      size="small"
+      className="survey-builder-question"
+      title={`Question ${n}`}
+      extra={
+        !readOnly && (
+          <Space size={4}>
+            <Tooltip title="Move up">
+              <Button
+                size="small"
+                icon={<ArrowUpOutlined aria-hidden />}
+                aria-label={`Move question ${n} up`}
+                disabled={index === 0}
+                onClick={() => p.onMove(-1)}
+              />
+            </Tooltip>
+            <Tooltip title="Move down">
+              <Button
+                size="small"
+                icon={<ArrowDownOutlined aria-hidden />}
+                aria-label={`Move question ${n} down`}
+                disabled={index === p.count - 1}
+                onClick={() => p.onMove(1)}
+              />
+            </Tooltip>
+            <Popconfirm
+              title={MSG.deleteQuestionConfirm}
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              cancelText="Cancel"
+              onConfirm={p.onRemove}
+            >
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                aria-label={`Delete question ${n}`}
+              />
+            </Popconfirm>
+          </Space>
+        )
+      }
+    >
+      <Row gutter={[12, 0]}>
+        <Col xs={24}>
+          <Form.Item
+            label="Question title"
+            htmlFor={id('title')}
+            required
+            validateStatus={p.titleError ? 'error' : undefined}
+            help={p.titleError}
+          >
+            <Input
+              id={id('title')}
+              value={q.title}
+              maxLength={500}
+              aria-invalid={p.titleError ? true : undefined}
+              onChange={(e) => p.onChange({ title: e.target.value })}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={9}>
+          <Form.Item label="Question kind" htmlFor={id('kind')}>
+            <Select<QuestionKind>
+              id={id('kind')}
+              value={q.kind}
+              options={KIND_OPTIONS}
+              onChange={(kind) => p.onChange({ kind })}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={16} md={9}>
+          <Form.Item label="Answer type" htmlFor={id('type')}>
+            <Select
+              id={id('type')}
+              value={q.answerType}
+              options={ANSWER_TYPES_OF[q.kind].map((t) => ({ value: t, label: ANSWER_TYPE_LABELS[t] }))}
+              onChange={(answerType) => p.onChange({ answerType })}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={8} md={6}>
+          <Form.Item label="Required" htmlFor={id('required')}>
+            <Switch
+              id={id('required')}
+              checked={q.required}
+              onChange={(required) => p.onChange({ required })}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      {q.kind === 'options_question' && (
+        <Form.Item
+          label="Options"
+          required
+          validateStatus={p.optionsError ? 'error' : undefined}
+          help={p.optionsError}
+        >
+          {q.options.map((o, oi) => (
+            <div className="survey-builder-option" key={o.key}>
+              <Input
+                value={o.value}
+                maxLength={300}
+                aria-label={`Option ${oi + 1}`}
+                placeholder={`Option ${oi + 1}`}
+                aria-invalid={p.optionsError ? true : undefined}
+                onChange={(e) => p.onOptionChange(oi, e.target.value)}
+              />
+              {!readOnly && (
+                <Button
+                  icon={<DeleteOutlined aria-hidden />}
+                  aria-label={`Remove option ${oi + 1}`}
+                  onClick={() => p.onRemoveOption(oi)}
+                />
+              )}
+            </div>
+          ))}
+          {!readOnly && (
+            <Button type="dashed" icon={<PlusOutlined aria-hidden />} onClick={p.onAddOption}>
+              Add option
+            </Button>
+          )}
+        </Form.Item>
+      )}
+    </Card>
+  );
+}
+
+function Builder({ survey }: { survey: SurveyForm }) {
+  const isMobile = useIsMobile();
+  const build = useBuildSurvey(survey.id);
+  const [categories, setCategories] = useState<DraftCategory[]>(() => fromForm(survey));
+  const [current, setCurrent] = useState(0);
+  const [showIssues, setShowIssues] = useState(false);
+  const [lockedMessage, setLockedMessage] = useState<string | null>(
+    survey.hasResponses ? MSG.surveyHasResponses : null,
+  );
+  const [focusRequest, setFocusRequest] = useState(0);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const readOnly = lockedMessage !== null;
+  const active = Math.min(current, categories.length - 1);
+  const category = categories[active];
+
+  const issues: BuilderIssue[] = useMemo(
+    () => (showIssues ? validateBuilder(categories) : []),
+    [showIssues, categories],
+  );
+  const badSteps = categoriesWithIssues(issues);
+
+  // After a refused save, bring the first invalid field of the shown category into view and focus it.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const field = panelRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    field?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    field?.focus({ preventScroll: true });
+  }, [focusRequest]);
+
+  const change = (next: (cats: DraftCategory[]) => DraftCategory[]) => setCategories((cats) => next(cats));
+
+  const onAddCategory = () => {
+    change(addCategory);
+    setCurrent(categories.length);
+  };
+  const onMoveCategory = (by: -1 | 1) => {
+    change((cats) => moveCategory(cats, active, by));
+    setCurrent(Math.max(0, Math.min(categories.length - 1, active + by)));
+  };
+  const onRemoveCategory = () => {
+    change((cats) => removeCategory(cats, active));
+    setCurrent(Math.max(0, active - 1));
+  };
+
+  const onSave = () => {
+    const found = validateBuilder(categories);
+    if (found.length > 0) {
+      setShowIssues(true);
+      setCurrent(found[0]?.categoryIndex ?? 0);
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    build.mutate(toBuildBody(survey.id, categories), {
+      onSuccess: (result) => toastSuccess(result?.message || MSG.surveyBuilt),
+      onError: (err) => {
+        if (isApiError(err) && err.status === 409) setLockedMessage(err.message || MSG.surveyHasResponses);
+        toastError(err);
+      },
+    });
+  };
+
+  if (!category) return null;
+  const nameError = issueFor(issues, active, 'name');
+
+  return (
+    <>
+      {lockedMessage && (
+        <Alert
+          type="warning"
+          showIcon
+          className="survey-builder-steps"
+          title="The questions are read-only"
+          description={lockedMessage}
+        />
+      )}
+      <Card className="survey-builder-steps">
+        <Steps
+          current={active}
+          onChange={setCurrent}
+          orientation={isMobile ? 'vertical' : 'horizontal'}
+          size="small"
+          items={categories.map((c, i) => ({
+            title: c.name.trim() || 'Untitled category',
+            content: `${c.questions.length} question${c.questions.length === 1 ? '' : 's'}`,
+            status: badSteps.has(i) ? 'error' : undefined,
+          }))}
+        />
+      </Card>
+      <div ref={panelRef}>
+        <Form layout="vertical" component="div" disabled={readOnly || build.isPending}>
+          <Card
+            title={`Step ${active + 1} of ${categories.length}`}
+            extra={
+              !readOnly && (
+                <Space size={4} wrap>
+                  <Tooltip title="Move left">
+                    <Button
+                      icon={<ArrowLeftOutlined aria-hidden />}
+                      aria-label="Move category left"
+                      disabled={active === 0}
+                      onClick={() => onMoveCategory(-1)}
+                    />
+                  </Tooltip>
+                  <Tooltip title="Move right">
+                    <Button
+                      icon={<ArrowRightOutlined aria-hidden />}
+                      aria-label="Move category right"
+                      disabled={active === categories.length - 1}
+                      onClick={() => onMoveCategory(1)}
+                    />
+                  </Tooltip>
+                  <Popconfirm
+                    title="Remove this category and its questions?"
+                    okText="Remove"
+                    okButtonProps={{ danger: true }}
+                    cancelText="Cancel"
+                    onConfirm={onRemoveCategory}
+                    disabled={categories.length <= 1}
+                  >
+                    <Button
+                      danger
+                      icon={<DeleteOutlined aria-hidden />}
+                      aria-label="Remove category"
+                      disabled={categories.length <= 1}
+                    />
+                  </Popconfirm>
+                </Space>
+              )
+            }
+          >
+            <Form.Item
+              label="Category name"
+              htmlFor={`survey-c-${category.key}-name`}
+              required
+              validateStatus={nameError ? 'error' : undefined}
+              help={nameError}
+            >
+              <Input
+                id={`survey-c-${category.key}-name`}
+                value={category.name}
+                maxLength={200}
+                aria-invalid={nameError ? true : undefined}
+                onChange={(e) => change((cats) => renameCategory(cats, active, e.target.value))}
+              />
+            </Form.Item>
+            {category.questions.length === 0 && (
+              <Typography.Paragraph type="secondary">
+                This category has no questions yet.
+              </Typography.Paragraph>
+            )}
+            {category.questions.map((q, qi) => (
+              <QuestionEditor
+                key={q.key}
+                question={q}
+                index={qi}
+                count={category.questions.length}
+                readOnly={readOnly}
+                titleError={issueFor(issues, active, 'title', qi)}
+                optionsError={issueFor(issues, active, 'options', qi)}
+                onChange={(patch) => change((cats) => updateQuestion(cats, active, qi, patch))}
+                onMove={(by) => change((cats) => moveQuestion(cats, active, qi, by))}
+                onRemove={() => change((cats) => removeQuestion(cats, active, qi))}
+                onAddOption={() => change((cats) => addOption(cats, active, qi))}
+                onOptionChange={(oi, value) => change((cats) => updateOption(cats, active, qi, oi, value))}
+                onRemoveOption={(oi) => change((cats) => removeOption(cats, active, qi, oi))}
+              />
+            ))}
+            {!readOnly && (
+              <Space wrap>
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined aria-hidden />}
+                  onClick={() => change((cats) => addQuestion(cats, active, 'text_input'))}
+                >
+                  Add text question
+                </Button>
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined aria-hidden />}
+                  onClick={() => change((cats) => addQuestion(cats, active, 'options_question'))}
+                >
+                  Add choice question
+                </Button>
+              </Space>
+            )}
+          </Card>
+        </Form>
+      </div>
+      <div className="survey-builder-actions">
+        <Space wrap>
+          <Button
+            icon={<ArrowLeftOutlined aria-hidden />}
+            disabled={active === 0}
+            onClick={() => setCurrent(active - 1)}
+          >
+            Previous
+          </Button>
+          <Button
+            disabled={active === categories.length - 1}
+            onClick={() => setCurrent(active + 1)}
+            icon={<ArrowRightOutlined aria-hidden />}
+            iconPlacement="end"
+          >
+            Next
+          </Button>
+        </Space>
+        {!readOnly && (
+          <Space wrap>
+            <Button icon={<PlusOutlined aria-hidden />} onClick={onAddCategory} disabled={build.isPending}>
+              Add category
+            </Button>
+            <Button
+              type="primary"
+              icon={<SaveOutlined aria-hidden />}
+              loading={build.isPending}
+              onClick={onSave}
+            >
+              Save
+            </Button>
+          </Space>
+        )}
+      </div>
+    </>
+  );
+}
+
+export default function SurveyBuilderPage() {
+  useDocumentTitle('Survey Builder');
+  const navigate = useNavigate();
+  const { surveyId } = useParams();
+  const id = surveyId && /^\d{1,10}$/.test(surveyId) ? Number(surveyId) : undefined;
+  const form = useSurveyBuilderForm(id);
+
+  let body = (
+    <Card>
+      <LoadingBlock rows={8} />
+    </Card>
+  );
+  if (id === undefined) body = <LoadError error={new Error(MSG.notFound)} />;
+  else if (form.isError) body = <LoadError error={form.error} onRetry={() => form.refetch()} />;
+  else if (form.data) body = <Builder key={form.data.id} survey={form.data} />;
+
+  return (
+    <section className="page survey-builder-page">
+      <PageHeader
+        title={form.data ? `Survey Builder: ${form.data.title}` : 'Survey Builder'}
+        extra={
+          id !== undefined && (
+            <Button icon={<SettingOutlined aria-hidden />} onClick={() => navigate(`/surveys/edit/${id}`)}>
+              Survey settings
+            </Button>
+          )
+        }
+      />
+      {body}
+    </section>
+  );
+}
