@@ -13,6 +13,8 @@ import { authRoutes } from './features/auth/routes';
 import { communitiesRoutes } from './features/communities/routes';
 import { feedRoutes } from './features/feed/routes';
 import { fileRoutes } from './features/files/routes';
+import { notificationRoutes } from './features/notifications/routes';
+import { installNotifications } from './features/notifications/worker';
 import { profileRoutes } from './features/profile/routes';
 import { statsRoutes } from './features/stats/routes';
 import { surveyRoutes } from './features/surveys/routes';
@@ -72,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (method !== 'HEAD') routeList.push(`${method} ${route.url}`);
   });
 
+  await installNotifications(app);
   installErrorHandler(app);
   installNulGuard(app);
   await installSecurityHeaders(app);
@@ -98,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feedRoutes, { prefix: '/v1/api' });
   await app.register(communitiesRoutes, { prefix: '/v1/api' });
   await app.register(surveyRoutes, { prefix: '/v1/api' });
+  await app.register(notificationRoutes, { prefix: '/v1/api' });
   await app.register(fileRoutes);
 
   await serveWeb(app, deps.config.webDist);

@@ -11,6 +11,7 @@ import { communityPostsRows } from './authz/community-posts';
 import { feedRows } from './authz/feed';
 import { filesRows } from './authz/files';
 import { foundationRows } from './authz/foundation';
+import { notificationsRows } from './authz/notifications';
 import { type MatrixContext, type Rows, WHO, type Who } from './authz/shared';
 import { surveysRows } from './authz/surveys';
 import { bearer, createStats, createUser, login } from './factories';
@@ -48,6 +49,7 @@ beforeAll(async () => {
     ...(await communitiesRows(t, ctx)),
     ...(await communityPostsRows(t, ctx)),
     ...(await surveysRows(t, ctx)),
+    ...(await notificationsRows(t, ctx)),
   };
 });
 afterAll(() => t.close());

@@ -20,6 +20,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the connection string (the event bus opens its own LISTEN connection with it). */
+  url?: string;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -58,6 +60,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsDir }),
       ping: async () => {
         try {

@@ -30,6 +30,8 @@ const theme = {
   components: {
     Layout: { siderBg: '#2b1d17', headerBg: '#ffffff', headerPadding: '0 16px', footerPadding: '16px 24px' },
     Menu: { darkItemBg: '#2b1d17', darkSubMenuItemBg: '#2b1d17', darkItemSelectedBg: '#b4441f' },
+    // Progress bars (uploads, the survey steps) in the brand colour rather than antd's default blue.
+    Progress: { defaultColor: '#b4441f' },
   },
 };
 

@@ -1,7 +1,8 @@
 // The discussion board of a community: messages with @mentions, oldest first. Whoever sees the community
 // reads it; members and administrators write (access.ts). The editor's `@[Name](id)` markers are stripped
 // like comments' (feed/comments.ts); the ids travel in userIds and must be active users.
-// COMMENT notifications (a later issue) go to `mentioned` as returned by addMessage, after its commit.
+// COMMENT notifications go to `mentioned`: a DISCUSSION event recorded in the message's transaction, whose
+// notifications are COMMENTs on the community (object: the community id; notifications/events.ts).
 import type { DiscussionMessage, discussionBody } from '@hearth/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import {
   type MentionColumns,
   readMentions,
 } from '../feed/comments';
+import { recordEvent } from '../notifications/events';
 import { assertMember, requireCommunity, type Viewer } from './access';
 
 export type DiscussionForm = z.output<typeof discussionBody>;
@@ -73,6 +75,19 @@ export async function addMessage(
       await tx
         .insert(communityDiscussionMentions)
         .values(mentioned.map((userId) => ({ messageId: created.id, userId })));
+    if (mentioned.length) {
+      const [community] = await tx
+        .select({ title: communities.title })
+        .from(communities)
+        .where(eq(communities.id, form.communityId));
+      await recordEvent(tx, {
+        type: 'DISCUSSION',
+        objectId: form.communityId,
+        title: community?.title ?? '',
+        actorId: viewer.id,
+        userIds: mentioned,
+      });
+    }
     await tx
       .update(communities)
       .set({ numComments: sql`${communities.numComments} + 1` })

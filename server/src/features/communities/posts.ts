@@ -11,6 +11,7 @@ import { feedPosts } from '../../db/schema';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html/sanitize';
 import { checkFiles, writePost } from '../feed/posts';
+import { notifyPostIfDue } from '../notifications/events';
 import { communityAccess, isAdmin, type Viewer } from './access';
 import { COMMUNITY_KIND, editsPostsOf, readablePost } from './post-visibility';
 
@@ -83,6 +84,9 @@ export async function saveCommunityPost(
       endAt: form.endAt,
       communityId,
     };
-    return writePost(tx, postId, values, { userId: viewer.id, kind: POST_KIND.COMMUNITY }, fileIds);
+    const id = await writePost(tx, postId, values, { userId: viewer.id, kind: POST_KIND.COMMUNITY }, fileIds);
+    // Published, started and in a community: its members are notified (once; scheduled ones by fanout.ts).
+    await notifyPostIfDue(tx, id, viewer.id);
+    return id;
   });
 }

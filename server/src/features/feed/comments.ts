@@ -3,7 +3,7 @@
 // `@[First Last](id)` markers are stripped to `@First Last` here too, should any arrive; the mentioned ids
 // are checked to be existing, active users. Which post the caller may read or write on is the caller's
 // `PostAccess` (actions.ts): feed routes pass feed posts only, community routes community posts only.
-// COMMENT notifications (a later issue) go to `mentioned` as returned by addComment, after its commit.
+// COMMENT notifications go to `mentioned`: the event is recorded in the comment's transaction (object: the post).
 // The mention helpers (reading, checking and presenting mentions) serve the community discussion board too.
 import { type Comment, MSG, type UserSummary } from '@hearth/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { feedCommentMentions, feedComments, feedPosts, users } from '../../db/schema';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { recordEvent } from '../notifications/events';
 import { loadSummaries } from '../users/presenter';
 import type { PostAccess } from './actions';
 
@@ -129,6 +130,11 @@ export async function listComments(db: Db, access: PostAccess, postId: number): 
   return present(db, rows);
 }
 
+async function postTitle(tx: Db, postId: number): Promise<string> {
+  const [row] = await tx.select({ title: feedPosts.title }).from(feedPosts).where(eq(feedPosts.id, postId));
+  return row?.title ?? '';
+}
+
 /** Adds a comment with its mentions and counts it on the post, in one transaction. */
 export async function addComment(
   db: Db,
@@ -152,6 +158,14 @@ export async function addComment(
       await tx
         .insert(feedCommentMentions)
         .values(mentioned.map((userId) => ({ commentId: created.id, userId })));
+    if (mentioned.length)
+      await recordEvent(tx, {
+        type: 'COMMENT',
+        objectId: post.id,
+        title: await postTitle(tx, post.id),
+        actorId: userId,
+        userIds: mentioned,
+      });
     await tx
       .update(feedPosts)
       .set({ commentsCount: sql`${feedPosts.commentsCount} + 1` })

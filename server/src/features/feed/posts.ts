@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html/sanitize';
+import { notifyPostIfDue } from '../notifications/events';
 import { FEED_KIND } from './visibility';
 
 export type PostForm = z.output<typeof feedPostBody>;
@@ -135,6 +136,8 @@ export async function savePost(db: Db, callerId: number, form: PostForm, postId?
       await tx
         .insert(feedPostGroups)
         .values(audience.map((g) => ({ postId: id, groupId: g.id, groupTypeId: g.groupTypeId })));
+    // Published and started: its audience is notified (once; a scheduled post by the ticker, fanout.ts).
+    await notifyPostIfDue(tx, id, callerId);
     return id;
   });
 }

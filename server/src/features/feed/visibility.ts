@@ -34,7 +34,7 @@ export function visibleTo(userId: Bind<number>, now: Bind<Date>): SQL {
 
 /** Where an item keeps its audience: its table, and its link table of groups (with group_type_id copied). */
 export type AudienceTables = { table: string; links: string; itemColumn: string };
-const FEED_AUDIENCE: AudienceTables = {
+export const FEED_AUDIENCE: AudienceTables = {
   table: 'feed_posts',
   links: 'feed_post_groups',
   itemColumn: 'post_id',
@@ -44,9 +44,9 @@ const FEED_AUDIENCE: AudienceTables = {
  * The audience rule of PRODUCT-DECISIONS, for feed posts and surveys alike: no groups means everyone; with
  * groups, for every group type on the item the user is in at least one of its groups of that type.
  * `has_audience` spares the lookups for items meant for everyone. Table names are constants of the code,
- * never input.
+ * never input. `userId` may be a column (the notification fan-out checks every user at once).
  */
-export function audienceIncludes(t: AudienceTables, userId: Bind<number>): SQL {
+export function audienceIncludes(t: AudienceTables, userId: Bind<number> | SQL): SQL {
   const item = sql.raw(`"${t.table}"."id"`);
   const hasAudience = sql.raw(`"${t.table}"."has_audience"`);
   const links = sql.raw(t.links);

@@ -6,7 +6,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../platform/auth/guards';
 import { type AudienceTables, audienceIncludes, tsParam } from '../feed/visibility';
 
-const SURVEY_AUDIENCE: AudienceTables = { table: 'surveys', links: 'survey_groups', itemColumn: 'survey_id' };
+export const SURVEY_AUDIENCE: AudienceTables = {
+  table: 'surveys',
+  links: 'survey_groups',
+  itemColumn: 'survey_id',
+};
 
 /**
  * Open to `userId` at `now`, for an audience that includes them (the feed's rule, `audienceIncludes`).

@@ -165,7 +165,7 @@ export async function surveyRoutes(server: FastifyInstance): Promise<void> {
       onRequest: contentAdmins,
     },
     async (request) => {
-      await updateSurvey(app.db, request.params.id, request.body);
+      await updateSurvey(app.db, request.params.id, request.body, me(request).id);
       const row = await findSurvey(app.db, request.params.id);
       if (!row) throw notFound();
       return { data: await presentSurvey(app.db, row) };

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { groups, surveyGroups, surveyInstances, surveys } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { audienceGroups } from '../feed/posts';
+import { recordEvent } from '../notifications/events';
 import { loadSummaries } from '../users/presenter';
 import { openTo } from './access';
 
@@ -156,12 +157,18 @@ export async function createSurvey(db: Db, callerId: number, form: SurveyCreateF
       .returning({ id: surveys.id });
     if (!created) throw new Error('survey not inserted');
     await replaceAudience(tx, created.id, audience);
+    await notifySurveyIfDue(tx, created.id, callerId);
     return created.id;
   });
 }
 
 /** Replaces the edit form's fields and the audience; the owner stays. 404 when the survey does not exist. */
-export async function updateSurvey(db: Db, id: number, form: SurveyUpdateForm): Promise<void> {
+export async function updateSurvey(
+  db: Db,
+  id: number,
+  form: SurveyUpdateForm,
+  actorId: number | null = null,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: surveys.id })
@@ -185,5 +192,19 @@ export async function updateSurvey(db: Db, id: number, form: SurveyUpdateForm): 
       })
       .where(eq(surveys.id, id));
     await replaceAudience(tx, id, audience);
+    await notifySurveyIfDue(tx, id, actorId);
   });
+}
+
+/**
+ * Once a survey is published its audience is notified, once (is_notified), even when its start is still
+ * ahead: the event is recorded in the caller's transaction and fanned out later (notifications/fanout.ts).
+ */
+async function notifySurveyIfDue(tx: Db, id: number, actorId: number | null): Promise<void> {
+  const [row] = await tx
+    .update(surveys)
+    .set({ isNotified: true })
+    .where(and(eq(surveys.id, id), eq(surveys.stateId, 2), eq(surveys.isNotified, false)))
+    .returning({ id: surveys.id, title: surveys.title });
+  if (row) await recordEvent(tx, { type: 'SURVEY', objectId: row.id, title: row.title, actorId });
 }

@@ -119,7 +119,7 @@ async function verifiedClaims(request: FastifyRequest, token: string): Promise<A
 }
 
 /** The `exp` of a token `verify` accepted, in ms; null if it has none (then it is not remembered). */
-function expiryOf(token: string): number | null {
+export function expiryOf(token: string): number | null {
   try {
     const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
     return typeof payload.exp === 'number' ? payload.exp * 1000 : null;

@@ -1,12 +1,22 @@
 // Top bar of the logged-in pages: menu button (mobile), notification bell (staff), name, settings, logout.
 import { BellOutlined, LogoutOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
 import { PATHS, ROLE } from '@hearth/contract';
-import { Badge, Button, Layout, Space, Typography } from 'antd';
+import { Button, Layout, Space, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api';
-import { useNotificationCount } from '../../features/layout/api';
 import { UserAvatar } from '../../lib/user-avatar';
 import { useProfile } from '../session';
+
+// The bell (with its live stream) loads only for staff, in its own chunk.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+
+/** Holds the bell's place while its chunk loads. */
+function BellPlaceholder() {
+  return <Button type="text" icon={<BellOutlined />} aria-label="Notifications" disabled />;
+}
 
 type Props = { isMobile: boolean; onOpenMenu: () => void };
 
@@ -14,7 +24,6 @@ export function TopBar({ isMobile, onOpenMenu }: Props) {
   const profile = useProfile();
   const navigate = useNavigate();
   const logout = useLogout();
-  const notifications = useNotificationCount();
   const roleId = profile?.roles.id;
   const hasProfilePages = roleId === ROLE.ADMIN || roleId === ROLE.STAFF || roleId === ROLE.EDITOR;
 
@@ -32,14 +41,9 @@ export function TopBar({ isMobile, onOpenMenu }: Props) {
       <div className="top-bar-spacer" />
       <Space size={isMobile ? 4 : 12} align="center">
         {roleId === ROLE.STAFF && (
-          <Badge count={notifications} size="small" offset={[-4, 4]}>
-            <Button
-              type="text"
-              icon={<BellOutlined />}
-              aria-label={`Notifications (${notifications} unread)`}
-              data-testid="notification-bell"
-            />
-          </Badge>
+          <Suspense fallback={<BellPlaceholder />}>
+            <NotificationBell />
+          </Suspense>
         )}
         <UserAvatar
           firstName={profile?.firstName}

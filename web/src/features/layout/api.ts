@@ -24,11 +24,3 @@ export function useConfigQuery() {
 export function useConfig(): PublicConfig {
   return useConfigQuery().data ?? DEFAULT_CONFIG;
 }
-
-/**
- * Unread notification count for the staff bell. Notifications arrive in a later issue; the bell is wired
- * to this hook so only the hook changes then.
- */
-export function useNotificationCount(): number {
-  return 0;
-}

@@ -1,0 +1,51 @@
+// Notifications: the bell's list and count, viewing, and web push subscriptions (SPEC sections 3 and 7).
+import { z } from 'zod';
+import { dbId } from './common';
+
+export const NOTIFICATION_TYPES = ['SURVEY', 'FEED_POST', 'COMMENT', 'COMMUNITY_POST'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const notification = z.object({
+  id: z.number(),
+  type: z.enum(NOTIFICATION_TYPES),
+  /** The survey, feed post or community post; for COMMENT the post carrying the comment. */
+  objectId: z.number(),
+  /** For COMMENT: whether that post is a community post (the web opens /communities/post/{id}). */
+  isCommunityPost: z.boolean(),
+  /**
+   * For a COMMENT made on a community's discussion board: the community (objectId is then the community id
+   * too, not a post); the web opens the community. Absent otherwise.
+   */
+  communityId: z.number().optional(),
+  title: z.string(),
+  sentAt: z.string(),
+  viewed: z.boolean(),
+});
+export type Notification = z.infer<typeof notification>;
+
+/** The newest notifications (at most 50) and the count of unviewed ones. */
+export const notificationList = z.object({ notifications: z.array(notification), unviewed: z.number() });
+export type NotificationList = z.infer<typeof notificationList>;
+
+export const notificationsQuery = z.object({ userId: dbId.optional() });
+export const viewNotificationBody = z.object({ userId: dbId.optional(), notificationId: dbId });
+export const viewAllBody = z.object({ userId: dbId.optional() });
+
+/** POST /users/register-notification: a browser's push subscription (SPEC names). */
+export const registerNotificationBody = z.object({
+  endPoint: z.string().url().max(2000),
+  mkey: z.string().min(1).max(200),
+  authSecret: z.string().min(1).max(200),
+  userId: dbId.optional(),
+});
+export const unregisterNotificationBody = z.object({ endPoint: z.string().url().max(2000) });
+
+/** What the live stream (SSE) sends: the new unviewed count, and the notification when one arrived. */
+export const notificationEvent = z.object({ unviewed: z.number(), notification: notification.optional() });
+export type NotificationEvent = z.infer<typeof notificationEvent>;
+
+/** GET /notifications/stream: the access token (EventSource cannot send headers); `once` ends after the count. */
+export const notificationStreamQuery = z.object({
+  access_token: z.string().max(4096).optional(),
+  once: z.enum(['1']).optional(),
+});

@@ -1,0 +1,121 @@
+// The notification fan-out (ADR 012): turns recorded events (events.ts) into one notification per recipient,
+// off the request, with one INSERT ... SELECT per event. Exactly once: the events are claimed with
+// `FOR UPDATE SKIP LOCKED` (several instances on PostgreSQL never take the same one; PGlite has a single
+// connection, where the same query simply locks), `ON CONFLICT DO NOTHING` on (event, user) makes a re-run
+// harmless, and processed_at is set in the same transaction. The scheduler part notifies posts whose start
+// time arrived, with a conditional UPDATE (notified_at IS NULL) so each post is recorded once.
+import { POST_KIND } from '@hearth/contract';
+import { asc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notificationEvents } from '../../db/schema';
+import { type EventBus, publishUsers } from '../../platform/events';
+import { audienceIncludes, FEED_AUDIENCE } from '../feed/visibility';
+import { SURVEY_AUDIENCE } from '../surveys/access';
+import { recordEvent } from './events';
+
+type EventRow = typeof notificationEvents.$inferSelect;
+
+/** Events claimed per transaction. */
+const BATCH = 20;
+const U_ID = sql.raw('u.id');
+
+/** The recipients of an event as `select u.id ...`: active users, never the actor. */
+function audienceOf(e: EventRow): SQL | undefined {
+  const notActor = sql`u.is_active and u.id is distinct from ${e.actorId}::int`;
+  switch (e.type) {
+    case 'FEED_POST':
+      return sql`select u.id from users u cross join feed_posts
+        where feed_posts.id = ${e.objectId} and feed_posts.kind = ${sql.raw(String(POST_KIND.FEED))}
+          and ${notActor} and ${audienceIncludes(FEED_AUDIENCE, U_ID)}`;
+    case 'COMMUNITY_POST':
+      return sql`select u.id from feed_posts p
+        join community_members m on m.community_id = p.community_id
+        join users u on u.id = m.user_id
+        where p.id = ${e.objectId} and ${notActor}`;
+    case 'SURVEY':
+      return sql`select u.id from users u cross join surveys
+        where surveys.id = ${e.objectId} and ${notActor} and ${audienceIncludes(SURVEY_AUDIENCE, U_ID)}`;
+    case 'COMMENT':
+    case 'DISCUSSION':
+      return sql`select u.id from notification_events ev join users u on u.id = any(ev.user_ids)
+        where ev.id = ${e.id} and ${notActor}`;
+    default:
+      return undefined;
+  }
+}
+
+const notificationType = (eventType: string) => (eventType === 'DISCUSSION' ? 'COMMENT' : eventType);
+
+/** Inserts the event's notifications; answers who got one now (none when re-run). */
+async function fanOut(tx: Db, e: EventRow): Promise<number[]> {
+  const audience = audienceOf(e);
+  if (!audience) return [];
+  const res = (await tx.execute(sql`
+    insert into notifications (user_id, type, object_id, title, event_id)
+    select a.id, ${notificationType(e.type)}, ${e.objectId}, ${e.title}, ${e.id} from (${audience}) a
+    on conflict (event_id, user_id) do nothing
+    returning user_id`)) as unknown as { rows: { user_id: number }[] };
+  return res.rows.map((r) => r.user_id);
+}
+
+/** Fans out every pending event, batch by batch; publishes on the bus who got a notification. */
+export async function processPendingEvents(db: Db, bus: EventBus): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const notified = new Set<number>();
+    const claimed = await db.transaction(async (tx) => {
+      const events = await tx
+        .select()
+        .from(notificationEvents)
+        .where(isNull(notificationEvents.processedAt))
+        .orderBy(asc(notificationEvents.id))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      for (const e of events) for (const id of await fanOut(tx, e)) notified.add(id);
+      if (events.length)
+        await tx
+          .update(notificationEvents)
+          .set({ processedAt: sql`now()` })
+          .where(
+            inArray(
+              notificationEvents.id,
+              events.map((e) => e.id),
+            ),
+          );
+      return events.length;
+    });
+    done += claimed;
+    if (notified.size) await publishUsers(bus, [...notified]);
+    if (claimed < BATCH) return done;
+  }
+}
+
+/**
+ * Posts (feed and community) that are published, started and not yet notified: marks them notified and
+ * records their events in one transaction, each exactly once however many instances run this.
+ */
+export async function notifyScheduledPosts(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const res = (await tx.execute(sql`
+      update feed_posts set notified_at = now()
+      where id in (
+        select id from feed_posts
+        where state_id = 2 and start_at <= now() and notified_at is null
+          and (end_at is null or end_at > now())
+          and (kind = ${sql.raw(String(POST_KIND.FEED))} or community_id is not null)
+        order by id limit 500
+        for update skip locked)
+        and notified_at is null
+      returning id, kind, title, user_id`)) as unknown as {
+      rows: { id: number; kind: number; title: string; user_id: number }[];
+    };
+    for (const p of res.rows)
+      await recordEvent(tx, {
+        type: p.kind === POST_KIND.FEED ? 'FEED_POST' : 'COMMUNITY_POST',
+        objectId: p.id,
+        title: p.title,
+        actorId: p.user_id,
+      });
+    return res.rows.length;
+  });
+}

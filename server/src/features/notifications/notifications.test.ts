@@ -1,0 +1,305 @@
+// In-app notifications: who gets one for each kind of event (never the author), exactly once (re-runs,
+// scheduled posts, a second app on the same database), and the calls to read and mark them.
+import { ROLE, STATE, VISIBILITY } from '@hearth/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createGroups, createUser, userWithSession } from '../../../test/factories';
+import { feedPosts, notificationEvents, notifications, pushSubscriptions } from '../../db/schema';
+import { createCommunity } from '../communities/test-support';
+import { createCategory, createPost } from '../feed/test-support';
+
+type Session = Awaited<ReturnType<typeof userWithSession>>;
+
+let t: TestApp;
+let admin: Session;
+let staff: Session;
+let other: Session;
+let g: Awaited<ReturnType<typeof createGroups>>;
+let categoryId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
+  staff = await userWithSession(t.app, t.db);
+  other = await userWithSession(t.app, t.db);
+  g = await createGroups(t.db);
+  categoryId = (await createCategory(t.db)).id;
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, s?: Session, payload?: object) =>
+  t.app.inject({ method, url, headers: s?.headers ?? {}, payload });
+
+/** The new object's id: some creates answer the id, others the object. */
+const idOf = (res: { json(): { data: number | { id: number } } }) => {
+  const data = res.json().data;
+  return typeof data === 'number' ? data : data.id;
+};
+
+/** Who has a notification of this type about this object. */
+async function recipients(type: string, objectId: number): Promise<number[]> {
+  const rows = await t.db
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(and(eq(notifications.type, type), eq(notifications.objectId, objectId)));
+  return rows.map((r) => r.userId).sort((a, b) => a - b);
+}
+
+const postForm = (over: Record<string, unknown> = {}) => ({
+  title: 'Quarterly results',
+  subtitle: 'A strong quarter',
+  text: '<p>Body</p>',
+  feedCategories: [categoryId],
+  groups: [],
+  startAt: '2026-01-01 08:00:00',
+  endAt: '2099-12-31 23:59:59',
+  isFeatured: 0,
+  isCommentable: 1,
+  stateId: STATE.PUBLISHED,
+  files: [],
+  ...over,
+});
+
+describe('FEED_POST', () => {
+  it('goes to the active users of the audience, never the author, once', async () => {
+    const inAudience = await createUser(t.db, { groupIds: [g.location.id] });
+    const outside = await createUser(t.db, { groupIds: [g.department.id] });
+    const inactive = await createUser(t.db, { groupIds: [g.location.id], isActive: false });
+    const res = await call('POST', '/v1/api/feed-posts', admin, postForm({ groups: [g.location.id] }));
+    expect(res.statusCode).toBe(201);
+    const postId = idOf(res);
+    await t.app.notifications.drain();
+    await t.app.notifications.drain();
+    const got = await recipients('FEED_POST', postId);
+    expect(got).toEqual([inAudience.id]);
+    expect(got).not.toContain(outside.id);
+    expect(got).not.toContain(inactive.id);
+    const [post] = await t.db.select().from(feedPosts).where(eq(feedPosts.id, postId));
+    expect(post?.notifiedAt).not.toBeNull();
+
+    // Saving it again does not notify again.
+    const again = await call(
+      'PUT',
+      `/v1/api/feed-posts/${postId}`,
+      admin,
+      postForm({ groups: [g.location.id] }),
+    );
+    expect(again.statusCode).toBe(200);
+    await t.app.notifications.drain();
+    expect(await recipients('FEED_POST', postId)).toEqual([inAudience.id]);
+  });
+
+  it('goes to every active user when the post has no audience; a draft notifies nobody', async () => {
+    const draft = await call('POST', '/v1/api/feed-posts', admin, postForm({ stateId: STATE.DRAFT }));
+    const draftId = idOf(draft);
+    await t.app.notifications.drain();
+    expect(await recipients('FEED_POST', draftId)).toEqual([]);
+    // Publishing it notifies everyone but the author.
+    await call('PUT', `/v1/api/feed-posts/${draftId}`, admin, postForm());
+    await t.app.notifications.drain();
+    const got = await recipients('FEED_POST', draftId);
+    expect(got).toContain(staff.user.id);
+    expect(got).toContain(other.user.id);
+    expect(got).not.toContain(admin.user.id);
+  });
+
+  it('a scheduled post notifies when its start arrives, exactly once across two apps on one database', async () => {
+    const res = await call(
+      'POST',
+      '/v1/api/feed-posts',
+      admin,
+      postForm({ startAt: new Date(Date.now() + 3600_000).toISOString() }),
+    );
+    const postId = idOf(res);
+    await t.app.notifications.drain();
+    expect(await recipients('FEED_POST', postId)).toEqual([]);
+    // Its start time arrives.
+    await t.db
+      .update(feedPosts)
+      .set({ startAt: new Date(Date.now() - 1000) })
+      .where(eq(feedPosts.id, postId));
+    await Promise.all([t.app.notifications.drain(), t.app.notifications.drain()]);
+    await t.app.notifications.drain();
+    const got = await recipients('FEED_POST', postId);
+    expect(got).toContain(staff.user.id);
+    expect(new Set(got).size).toBe(got.length);
+    const events = await t.db
+      .select()
+      .from(notificationEvents)
+      .where(and(eq(notificationEvents.type, 'FEED_POST'), eq(notificationEvents.objectId, postId)));
+    expect(events).toHaveLength(1);
+  });
+});
+
+describe('COMMUNITY_POST', () => {
+  it("goes to the community's members only, never the author; a private community's non-members get nothing", async () => {
+    const member = await createUser(t.db);
+    const outsider = await createUser(t.db);
+    const community = await createCommunity(t.db, {
+      createdById: admin.user.id,
+      visibilityId: VISIBILITY.PRIVATE,
+      managerIds: [admin.user.id],
+      memberIds: [member.id],
+    });
+    const res = await call('POST', '/v1/api/community-posts', admin, {
+      title: 'Team news',
+      subtitle: 'Sub',
+      text: '<p>x</p>',
+      stateId: STATE.PUBLISHED,
+      communityId: community.id,
+    });
+    expect(res.statusCode).toBe(201);
+    const postId = idOf(res);
+    await t.app.notifications.drain();
+    const got = await recipients('COMMUNITY_POST', postId);
+    expect(got).toEqual([member.id]);
+    expect(got).not.toContain(outsider.id);
+    expect(await recipients('FEED_POST', postId)).toEqual([]);
+  });
+});
+
+describe('SURVEY', () => {
+  it('goes to the audience when published (start may be ahead), once', async () => {
+    const inAudience = await createUser(t.db, { groupIds: [g.department.id] });
+    const outside = await createUser(t.db, { groupIds: [g.location.id] });
+    const created = await call('POST', '/v1/api/surveys', admin, {
+      title: 'Pulse',
+      description: 'How are we doing?',
+      groups: [g.department.id],
+    });
+    expect(created.statusCode).toBe(201);
+    const id = idOf(created);
+    await t.app.notifications.drain();
+    expect(await recipients('SURVEY', id)).toEqual([]);
+    const form = {
+      title: 'Pulse',
+      description: 'How are we doing?',
+      groups: [g.department.id],
+      stateId: STATE.PUBLISHED,
+      startAt: new Date(Date.now() + 86400_000).toISOString(),
+      endAt: new Date(Date.now() + 7 * 86400_000).toISOString(),
+    };
+    expect((await call('PUT', `/v1/api/surveys/${id}`, admin, form)).statusCode).toBe(200);
+    expect((await call('PUT', `/v1/api/surveys/${id}`, admin, form)).statusCode).toBe(200);
+    await t.app.notifications.drain();
+    const got = await recipients('SURVEY', id);
+    expect(got).toContain(inAudience.id);
+    expect(got).not.toContain(admin.user.id);
+    expect(got).not.toContain(staff.user.id);
+    expect(got).not.toContain(outside.id);
+  });
+});
+
+describe('COMMENT', () => {
+  it('goes to the mentioned users of a feed comment, not the author or anyone else', async () => {
+    const post = await createPost(t.db, admin.user.id, { notifiedAt: new Date() });
+    const res = await call('POST', '/v1/api/comments', staff, {
+      feedPostId: post.id,
+      content: 'Look @Other',
+      userIDs: [other.user.id, staff.user.id],
+    });
+    expect(res.statusCode).toBe(201);
+    await t.app.notifications.drain();
+    expect(await recipients('COMMENT', post.id)).toEqual([other.user.id]);
+    const list = await call('GET', '/v1/api/notifications', other);
+    const n = list.json().data.notifications.find((x: { type: string }) => x.type === 'COMMENT');
+    expect(n).toMatchObject({ objectId: post.id, isCommunityPost: false, title: post.title });
+  });
+
+  it('a discussion message notifies the mentioned with a COMMENT on the community', async () => {
+    const community = await createCommunity(t.db, {
+      createdById: admin.user.id,
+      memberIds: [staff.user.id, other.user.id],
+    });
+    const res = await call('POST', '/v1/api/communities/discussion', staff, {
+      communityId: community.id,
+      content: 'Hi @Other',
+      userIds: [other.user.id],
+    });
+    expect(res.statusCode).toBe(201);
+    await t.app.notifications.drain();
+    expect(await recipients('COMMENT', community.id)).toEqual([other.user.id]);
+    const list = (await call('GET', '/v1/api/notifications', other)).json().data;
+    expect(list.notifications[0]).toMatchObject({
+      type: 'COMMENT',
+      objectId: community.id,
+      communityId: community.id,
+      title: community.title,
+    });
+  });
+});
+
+describe('the calls', () => {
+  it('lists the caller’s own notifications, marks one and all viewed; 403 for another’s, 404, 401', async () => {
+    const me = await userWithSession(t.app, t.db);
+    const post = await createPost(t.db, admin.user.id, { notifiedAt: new Date() });
+    for (const who of [me, staff])
+      await call('POST', '/v1/api/comments', admin, {
+        feedPostId: post.id,
+        content: 'Ping',
+        userIDs: [who.user.id],
+      });
+    await t.app.notifications.drain();
+    const list = await call('GET', `/v1/api/notifications?userId=${me.user.id}`, me);
+    expect(list.statusCode).toBe(200);
+    const data = list.json().data;
+    expect(data.unviewed).toBe(data.notifications.length);
+    expect(data.notifications.length).toBeGreaterThanOrEqual(1);
+    const mine = data.notifications[0].id as number;
+    const [theirs] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, staff.user.id), eq(notifications.objectId, post.id)));
+
+    expect((await call('GET', `/v1/api/notifications?userId=${staff.user.id}`, me)).statusCode).toBe(403);
+    expect((await call('GET', '/v1/api/notifications')).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/v1/api/notifications/view', me, { notificationId: theirs?.id })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/v1/api/notifications/view', me, { notificationId: 99999999 })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', '/v1/api/notifications/view', me, { notificationId: mine, userId: staff.user.id }))
+        .statusCode,
+    ).toBe(403);
+
+    const viewed = await call('POST', '/v1/api/notifications/view', me, { notificationId: mine });
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.json().data.unviewed).toBe(data.unviewed - 1);
+    expect(viewed.json().data.notifications.find((n: { id: number }) => n.id === mine).viewed).toBe(true);
+
+    const all = await call('POST', '/v1/api/notifications/view-all', me, {});
+    expect(all.json().data.unviewed).toBe(0);
+    // Staff's notification is untouched.
+    const [still] = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, theirs?.id ?? 0));
+    expect(still?.viewedAt).toBeNull();
+  });
+
+  it('stores, moves and removes push subscriptions per endpoint', async () => {
+    const endPoint = 'https://push.example.com/send/abc';
+    const body = { endPoint, mkey: 'key', authSecret: 'secret' };
+    expect((await call('POST', '/v1/api/users/register-notification', staff, body)).statusCode).toBe(201);
+    expect(
+      (await call('POST', '/v1/api/users/register-notification', staff, { ...body, userId: other.user.id }))
+        .statusCode,
+    ).toBe(403);
+    // The same browser, now another user: the row moves.
+    expect((await call('POST', '/v1/api/users/register-notification', other, body)).statusCode).toBe(201);
+    let rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endPoint));
+    expect(rows.map((r) => r.userId)).toEqual([other.user.id]);
+    // Someone else cannot remove it.
+    await call('DELETE', '/v1/api/users/register-notification', staff, { endPoint });
+    rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endPoint));
+    expect(rows).toHaveLength(1);
+    expect(
+      (await call('DELETE', '/v1/api/users/register-notification', other, { endPoint })).statusCode,
+    ).toBe(200);
+    rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endPoint));
+    expect(rows).toHaveLength(0);
+  });
+});

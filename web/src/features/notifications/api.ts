@@ -1,0 +1,58 @@
+// The bell's API hooks (SPEC section 7, Notifications): the list with the unviewed count, viewing one and
+// Clear All. Both mutations update the cached list at once and put it back when the call fails; the
+// failure is shown with the server's message (SPEC section 8).
+import type { NotificationList } from '@hearth/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { toastError } from '../../lib/notify';
+import { markAllViewed, markViewed } from './notification-logic';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => ['notifications', 'list'] as const,
+};
+
+/** The newest notifications; the live stream (use-live-count.ts) keeps it fresh. */
+export function useNotifications(enabled = true) {
+  return useQuery({
+    queryKey: notificationKeys.list(),
+    queryFn: ({ signal }) => api.get<NotificationList>('/v1/api/notifications', undefined, { signal }),
+    enabled,
+  });
+}
+
+function useOptimisticList<V>(
+  mutationFn: (vars: V) => Promise<unknown>,
+  update: (list: NotificationList, vars: V) => NotificationList,
+) {
+  const queryClient = useQueryClient();
+  const key = notificationKeys.list();
+  return useMutation({
+    mutationFn,
+    onMutate: async (vars: V) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<NotificationList>(key);
+      if (previous) queryClient.setQueryData(key, update(previous, vars));
+      return { previous };
+    },
+    onError: (err, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toastError(err);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useViewNotification() {
+  return useOptimisticList(
+    (notificationId: number) => api.post('/v1/api/notifications/view', { notificationId }),
+    (list, id) => markViewed(list, id),
+  );
+}
+
+export function useViewAllNotifications() {
+  return useOptimisticList(
+    (_: undefined) => api.post('/v1/api/notifications/view-all', {}),
+    (list) => markAllViewed(list),
+  );
+}

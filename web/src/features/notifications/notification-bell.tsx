@@ -1,0 +1,129 @@
+// The staff bell (SPEC section 2, Menus): the unviewed count on a bell, a panel with the newest
+// notifications (title, type, relative time; unviewed ones emphasised). Opening one marks it viewed and
+// goes to its object; Clear All marks all viewed. Load failures show the server's message (section 8).
+import { BellOutlined } from '@ant-design/icons';
+import type { Notification } from '@hearth/contract';
+import { Badge, Button, Empty, Popover, Spin, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatRelative } from '../../lib/dates';
+import { errorText } from '../../lib/notify';
+import { useNotifications, useViewAllNotifications, useViewNotification } from './api';
+import { bellLabel, notificationTarget, TYPE_COLOR, TYPE_LABEL } from './notification-logic';
+import './notifications.css';
+import { useLiveNotificationCount } from './use-live-count';
+
+function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (n: Notification) => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={`notification-item${item.viewed ? '' : ' notification-item-unviewed'}`}
+        data-testid="notification-item"
+        aria-label={`${item.viewed ? '' : 'Unviewed: '}${item.title}`}
+        onClick={() => onOpen(item)}
+      >
+        {!item.viewed && <span className="notification-dot" aria-hidden />}
+        <span className="notification-body">
+          <span className="notification-title">{item.title}</span>
+          <span className="notification-meta">
+            <Tag color={TYPE_COLOR[item.type]} bordered={false}>
+              {TYPE_LABEL[item.type]}
+            </Tag>
+            <Typography.Text type="secondary" className="notification-time">
+              <time dateTime={item.sentAt}>{formatRelative(item.sentAt)}</time>
+            </Typography.Text>
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+export function NotificationBell() {
+  useLiveNotificationCount();
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const list = useNotifications();
+  const view = useViewNotification();
+  const viewAll = useViewAllNotifications();
+  const unviewed = list.data?.unviewed ?? 0;
+  const items = list.data?.notifications ?? [];
+
+  const openItem = (item: Notification) => {
+    setOpen(false);
+    if (!item.viewed) view.mutate(item.id);
+    navigate(notificationTarget(item));
+  };
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <div className="notification-state">
+        <Spin />
+      </div>
+    );
+  } else if (list.isError && !list.data) {
+    body = (
+      <div className="notification-state" role="alert">
+        <Typography.Text type="danger">{errorText(list.error)}</Typography.Text>
+        <Button size="small" onClick={() => list.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (items.length === 0) {
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No notifications" />;
+  } else {
+    body = (
+      <ul className="notification-list" aria-label="Notifications">
+        {items.map((item) => (
+          <NotificationItem key={item.id} item={item} onOpen={openItem} />
+        ))}
+      </ul>
+    );
+  }
+
+  const panel = (
+    <div className="notification-panel" data-testid="notification-panel">
+      <div className="notification-panel-header">
+        <Typography.Text strong>Notifications</Typography.Text>
+        <Button
+          type="link"
+          size="small"
+          data-testid="notification-clear-all"
+          disabled={unviewed === 0}
+          loading={viewAll.isPending}
+          onClick={() => viewAll.mutate(undefined)}
+        >
+          Clear All
+        </Button>
+      </div>
+      {body}
+    </div>
+  );
+
+  return (
+    <Popover
+      content={panel}
+      trigger="click"
+      placement="bottomRight"
+      arrow={false}
+      // On a narrow screen the bell is not at the right edge: slide the panel back into the viewport.
+      align={{ overflow: { adjustX: true, adjustY: true, shiftX: true } }}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <Badge count={unviewed} size="small" offset={[-4, 4]} overflowCount={99}>
+        <Button
+          type="text"
+          icon={<BellOutlined />}
+          aria-label={bellLabel(unviewed)}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          data-testid="notification-bell"
+        />
+      </Badge>
+    </Popover>
+  );
+}

@@ -1,0 +1,82 @@
+// Pure rules of the notification bell (SPEC section 2, Menus): where a notification leads, its type label,
+// the bell's accessible name and the reconnect delay of the live stream.
+import type { Notification, NotificationList, NotificationType } from '@hearth/contract';
+
+/** The page a notification opens: the feed post, community post, survey, or the post carrying the comment. */
+export function notificationTarget(
+  n: Pick<Notification, 'type' | 'objectId' | 'isCommunityPost' | 'communityId'>,
+): string {
+  switch (n.type) {
+    case 'FEED_POST':
+      return `/post-detail/${n.objectId}`;
+    case 'COMMUNITY_POST':
+      return `/communities/post/${n.objectId}`;
+    case 'SURVEY':
+      return `/surveys/${n.objectId}`;
+    case 'COMMENT':
+      // A mention on a discussion board: its object is the community.
+      if (n.communityId !== undefined) return `/communities/${n.communityId}?tab=discussion`;
+      return n.isCommunityPost ? `/communities/post/${n.objectId}` : `/post-detail/${n.objectId}`;
+  }
+}
+
+export const TYPE_LABEL: Record<NotificationType, string> = {
+  FEED_POST: 'Post',
+  COMMUNITY_POST: 'Community post',
+  SURVEY: 'Survey',
+  COMMENT: 'Comment',
+};
+
+export const TYPE_COLOR: Record<NotificationType, string> = {
+  FEED_POST: 'blue',
+  COMMUNITY_POST: 'purple',
+  SURVEY: 'gold',
+  COMMENT: 'green',
+};
+
+/** The bell button's accessible name, e.g. "Notifications, 3 unviewed". */
+export function bellLabel(unviewed: number): string {
+  const count = Math.max(0, Math.floor(unviewed || 0));
+  return count === 0 ? 'Notifications, none unviewed' : `Notifications, ${count} unviewed`;
+}
+
+/** The list after one notification was viewed: that item flagged, the count down by one if it was new. */
+export function markViewed(list: NotificationList, id: number): NotificationList {
+  let changed = false;
+  const notifications = list.notifications.map((n) => {
+    if (n.id !== id || n.viewed) return n;
+    changed = true;
+    return { ...n, viewed: true };
+  });
+  return changed ? { notifications, unviewed: Math.max(0, list.unviewed - 1) } : list;
+}
+
+/** The list after Clear All: every item viewed, nothing unviewed. */
+export function markAllViewed(list: NotificationList): NotificationList {
+  return {
+    notifications: list.notifications.map((n) => (n.viewed ? n : { ...n, viewed: true })),
+    unviewed: 0,
+  };
+}
+
+/**
+ * The list after a live event: the server's count, and the new notification on top when it is not
+ * already listed (the list is refetched afterwards anyway).
+ */
+export function applyEvent(
+  list: NotificationList | undefined,
+  event: { unviewed: number; notification?: Notification },
+): NotificationList | undefined {
+  if (!list) return list;
+  const incoming = event.notification;
+  const notifications =
+    incoming && !list.notifications.some((n) => n.id === incoming.id)
+      ? [incoming, ...list.notifications]
+      : list.notifications;
+  return { notifications, unviewed: Math.max(0, event.unviewed) };
+}
+
+/** Reconnect delay after the stream ended or failed: 1 s, 2 s, 4 s ... capped at 30 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
+}

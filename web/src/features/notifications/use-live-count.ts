@@ -1,0 +1,101 @@
+// The live unviewed count (SPEC section 7, Notifications): an EventSource on the notification stream,
+// authenticated with the current access token in the query string (EventSource cannot send headers).
+// The server ends the stream when that token expires; we then reconnect with a fresh token (refreshed
+// through the shared API client), backing off after failures. Each event carries the unviewed count
+// and, for a new notification, the notification itself: the cached list takes both and is refetched.
+import { type NotificationEvent, ROLE } from '@hearth/contract';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSession } from '../../app/session';
+import { apiUrl, validAccessToken } from '../../lib/api';
+import { notificationKeys } from './api';
+import { applyEvent, reconnectDelay } from './notification-logic';
+
+const STREAM_PATH = '/v1/api/notifications/stream';
+/** A connection open this long was healthy: its end (token expiry) is not a failure. */
+const HEALTHY_STREAM_MS = 60_000;
+
+function parseEvent(data: unknown): NotificationEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const value: unknown = JSON.parse(data);
+    if (typeof value !== 'object' || value === null) return null;
+    const event = value as Partial<NotificationEvent>;
+    return typeof event.unviewed === 'number' ? (event as NotificationEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
+function onEvent(queryClient: QueryClient, event: NotificationEvent): void {
+  const key = notificationKeys.list();
+  const cached = queryClient.getQueryData<{ unviewed: number }>(key);
+  queryClient.setQueryData(key, (list: Parameters<typeof applyEvent>[0]) => applyEvent(list, event));
+  // Refetch only when something changed: the first event of every connection repeats the count.
+  if (event.notification || !cached || cached.unviewed !== event.unviewed) {
+    void queryClient.invalidateQueries({ queryKey: key });
+  }
+}
+
+/** Keeps the bell's count live while a staff member (role 2) is logged in; closes on logout/unmount. */
+export function useLiveNotificationCount(): void {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const userId = session.kind === 'ok' && session.profile.roles.id === ROLE.STAFF ? session.profile.id : null;
+
+  useEffect(() => {
+    if (userId === null || typeof EventSource === 'undefined') return;
+    let stopped = false;
+    let source: EventSource | null = null;
+    let timer: number | undefined;
+    let failures = 0;
+
+    const schedule = () => {
+      if (stopped) return;
+      window.clearTimeout(timer);
+      timer = window.setTimeout(connect, reconnectDelay(failures));
+      failures += 1;
+    };
+
+    async function connect() {
+      if (stopped) return;
+      let token: string;
+      try {
+        token = await validAccessToken();
+      } catch {
+        // Unreachable server: try again later. A refused refresh has already sent us to the login page.
+        schedule();
+        return;
+      }
+      if (stopped) return;
+      const es = new EventSource(apiUrl(STREAM_PATH, { access_token: token }));
+      source = es;
+      let openedAt = Date.now();
+      es.onopen = () => {
+        openedAt = Date.now();
+      };
+      es.onmessage = (message) => {
+        const event = parseEvent(message.data);
+        if (event) onEvent(queryClient, event);
+      };
+      // The stream ended (token expired, server restart) or could not open: never let EventSource retry
+      // with the same, possibly expired, token; reconnect ourselves with a fresh one.
+      es.onerror = () => {
+        es.close();
+        if (source === es) source = null;
+        // A stream that lived its normal life (until the token expired) starts the backoff afresh; one that
+        // failed at once or kept dropping backs off further each time.
+        if (Date.now() - openedAt > HEALTHY_STREAM_MS) failures = 0;
+        schedule();
+      };
+    }
+
+    void connect();
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      source?.close();
+      source = null;
+    };
+  }, [userId, queryClient]);
+}
