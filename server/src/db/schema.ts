@@ -275,6 +275,11 @@ export const feedPosts = pgTable(
     index('feed_posts_created_idx').on(t.createdAt, t.id),
     // A community's posts, and the News Communities tab (joined communities), newest start first.
     index('feed_posts_community_idx').on(t.communityId, t.stateId, t.startAt, t.id),
+    // The notification worker's scan for published posts not yet announced (fanout.ts): it runs after
+    // every write request, so it must not read the whole table; the index holds only the few waiting.
+    index('feed_posts_unannounced_idx')
+      .on(t.startAt)
+      .where(sql`${t.notifiedAt} is null and ${t.stateId} = 2`),
   ],
 );
 

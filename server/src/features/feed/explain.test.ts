@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createUser } from '../../../test/factories';
 import { groups } from '../../db/schema';
+import { claimStartedPosts } from '../notifications/fanout';
 import { actionPageQuery, FEATURED_MAX, feedPageQuery } from './queries';
 
 const POSTS = 50_000;
@@ -122,6 +123,14 @@ describe(`EXPLAIN of the feed queries at ${POSTS} posts`, () => {
     expect(text).toMatch(/Index (Only )?Scan Backward using feed_posts_feed_idx on feed_posts/);
     expect(text).toMatch(/Index Cond: \(.*start_at <= /);
     expect(text).not.toMatch(/Seq Scan on feed_posts|Seq Scan on feed_post_groups/);
+  });
+
+  it('claims started, unannounced posts for the notification worker through its partial index', async () => {
+    await t.db.execute(sql`update feed_posts set notified_at = now() where id % 1000 <> 0`);
+    await t.db.execute(sql`analyze feed_posts`);
+    const text = await plan(claimStartedPosts());
+    expect(text).toMatch(/Index Scan using feed_posts_unannounced_idx on feed_posts/);
+    expect(text).not.toMatch(/Seq Scan on feed_posts/);
   });
 
   it('reads the carousel and the Likes tab through indexes too', async () => {

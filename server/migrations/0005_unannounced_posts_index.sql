@@ -1,0 +1,1 @@
+CREATE INDEX "feed_posts_unannounced_idx" ON "feed_posts" USING btree ("start_at") WHERE "feed_posts"."notified_at" is null and "feed_posts"."state_id" = 2;
