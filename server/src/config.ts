@@ -45,6 +45,13 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool,
+    // Web push (VAPID): both keys or neither (then generated once into DATA_DIR/vapid.json).
+    VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL')
+      .optional(),
   })
   .superRefine((e, ctx) => {
     if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
@@ -53,6 +60,14 @@ const schema = z
         code: 'custom',
         path: [missing],
         message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
+    if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+      const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
       });
     }
   });
@@ -79,6 +94,10 @@ export type Config = {
   webDist?: string;
   /** Set when S3_BUCKET is: uploads go to that bucket instead of DATA_DIR/files. */
   s3?: S3Settings;
+  /** Web push keys; unset = generated once into DATA_DIR/vapid.json. */
+  vapid?: { publicKey: string; privateKey: string };
+  /** The VAPID `sub` claim: a mailto: address or https: URL (default mailto:SUPPORT_EMAIL). */
+  vapidSubject: string;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -118,5 +137,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
   };
 }

@@ -49,3 +49,23 @@ export const notificationStreamQuery = z.object({
   access_token: z.string().max(4096).optional(),
   once: z.enum(['1']).optional(),
 });
+
+/**
+ * The page a notification opens: the feed post, community post, survey, the post carrying a comment, or the
+ * discussion board of a mention made there. One rule for the bell and for web push.
+ */
+export function notificationPath(
+  n: Pick<Notification, 'type' | 'objectId' | 'isCommunityPost' | 'communityId'>,
+): string {
+  switch (n.type) {
+    case 'FEED_POST':
+      return `/post-detail/${n.objectId}`;
+    case 'COMMUNITY_POST':
+      return `/communities/post/${n.objectId}`;
+    case 'SURVEY':
+      return `/surveys/${n.objectId}`;
+    case 'COMMENT':
+      if (n.communityId !== undefined) return `/communities/${n.communityId}?tab=discussion`;
+      return n.isCommunityPost ? `/communities/post/${n.objectId}` : `/post-detail/${n.objectId}`;
+  }
+}

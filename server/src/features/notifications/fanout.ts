@@ -58,11 +58,19 @@ async function fanOut(tx: Db, e: EventRow): Promise<number[]> {
   return res.rows.map((r) => r.user_id);
 }
 
-/** Fans out every pending event, batch by batch; publishes on the bus who got a notification. */
-export async function processPendingEvents(db: Db, bus: EventBus): Promise<number> {
+/**
+ * Fans out every pending event, batch by batch; publishes on the bus who got a notification, then hands the
+ * committed batch's event ids to `afterBatch` (web push, push.ts), outside the transaction.
+ */
+export async function processPendingEvents(
+  db: Db,
+  bus: EventBus,
+  afterBatch?: (eventIds: number[]) => Promise<void>,
+): Promise<number> {
   let done = 0;
   for (;;) {
     const notified = new Set<number>();
+    const eventIds: number[] = [];
     const claimed = await db.transaction(async (tx) => {
       const events = await tx
         .select()
@@ -71,7 +79,11 @@ export async function processPendingEvents(db: Db, bus: EventBus): Promise<numbe
         .orderBy(asc(notificationEvents.id))
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      for (const e of events) for (const id of await fanOut(tx, e)) notified.add(id);
+      for (const e of events) {
+        const got = await fanOut(tx, e);
+        for (const id of got) notified.add(id);
+        if (got.length) eventIds.push(e.id);
+      }
       if (events.length)
         await tx
           .update(notificationEvents)
@@ -86,6 +98,7 @@ export async function processPendingEvents(db: Db, bus: EventBus): Promise<numbe
     });
     done += claimed;
     if (notified.size) await publishUsers(bus, [...notified]);
+    if (afterBatch && eventIds.length) await afterBatch(eventIds);
     if (claimed < BATCH) return done;
   }
 }

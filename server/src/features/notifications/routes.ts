@@ -168,6 +168,19 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
     },
   );
 
+  app.get(
+    '/notifications/vapid-public-key',
+    {
+      schema: {
+        tags,
+        summary: "The server's VAPID public key, for PushManager.subscribe's applicationServerKey",
+        response: { 200: z.object({ publicKey: z.string() }), ...errors },
+      },
+      onRequest: anyKnownRole(),
+    },
+    async () => ({ publicKey: app.push.publicKey }),
+  );
+
   app.post(
     '/users/register-notification',
     {

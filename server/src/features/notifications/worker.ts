@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createEventBus, type EventBus } from '../../platform/events';
 import { notifyScheduledPosts, processPendingEvents } from './fanout';
+import { createPushSender, ensureVapidKeys, type PushSender } from './push';
 
 export type NotificationWorker = {
   /** Starts a run soon (coalesced with one already waiting). */
@@ -17,6 +18,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     notifications: NotificationWorker;
     events: EventBus;
+    push: PushSender;
   }
 }
 
@@ -26,6 +28,8 @@ export const TICK_MS = 30_000;
 export async function installNotifications(app: FastifyInstance): Promise<void> {
   const events = await createEventBus(app.database, (msg) => app.log.warn(msg));
   app.decorate('events', events);
+  const push = createPushSender(app.db, ensureVapidKeys(app.config), app.config.vapidSubject, app.log);
+  app.decorate('push', push);
 
   let chain: Promise<void> = Promise.resolve();
   let queued = false;
@@ -35,7 +39,7 @@ export async function installNotifications(app: FastifyInstance): Promise<void> 
     if (closed) return;
     try {
       await notifyScheduledPosts(app.db);
-      await processPendingEvents(app.db, events);
+      await processPendingEvents(app.db, events, (ids) => push.sendForEvents(ids));
     } catch (err) {
       app.log.error({ err }, 'notification fan-out failed');
     }

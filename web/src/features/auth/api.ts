@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { clearSession, currentProfile, saveSession } from '../../app/session';
 import { api } from '../../lib/api';
+import { disablePush } from '../notifications/push';
 
 /** Basic auth of SPEC section 7; UTF-8 safe, unlike a bare btoa of the text. */
 function basicAuth(email: string, password: string): string {
@@ -39,6 +40,8 @@ export function useLogout() {
     mutationFn: async () => {
       const profile = currentProfile();
       if (!profile) return;
+      // While the token is still valid: the browser stops receiving this user's pushes (never throws).
+      await disablePush();
       // Best effort: the session ends in this browser even when the server cannot be told.
       await api
         .post(

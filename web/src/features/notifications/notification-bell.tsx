@@ -1,7 +1,7 @@
 // The staff bell (SPEC section 2, Menus): the unviewed count on a bell, a panel with the newest
 // notifications (title, type, relative time; unviewed ones emphasised). Opening one marks it viewed and
 // goes to its object; Clear All marks all viewed. Load failures show the server's message (section 8).
-import { BellOutlined } from '@ant-design/icons';
+import { BellOutlined, DesktopOutlined } from '@ant-design/icons';
 import type { Notification } from '@hearth/contract';
 import { Badge, Button, Empty, Popover, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -12,6 +12,7 @@ import { useNotifications, useViewAllNotifications, useViewNotification } from '
 import { bellLabel, notificationTarget, TYPE_COLOR, TYPE_LABEL } from './notification-logic';
 import './notifications.css';
 import { useLiveNotificationCount } from './use-live-count';
+import { useWebPush } from './use-web-push';
 
 function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (n: Notification) => void }) {
   return (
@@ -42,6 +43,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (n: No
 
 export function NotificationBell() {
   useLiveNotificationCount();
+  const push = useWebPush();
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const list = useNotifications();
@@ -100,6 +102,19 @@ export function NotificationBell() {
         </Button>
       </div>
       {body}
+      {push.state === 'default' && (
+        <div className="notification-push">
+          <Button
+            size="small"
+            icon={<DesktopOutlined />}
+            data-testid="notification-enable-push"
+            loading={push.busy}
+            onClick={() => void push.enable()}
+          >
+            Enable desktop notifications
+          </Button>
+        </div>
+      )}
     </div>
   );
 

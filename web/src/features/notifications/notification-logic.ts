@@ -1,24 +1,14 @@
 // Pure rules of the notification bell (SPEC section 2, Menus): where a notification leads, its type label,
 // the bell's accessible name and the reconnect delay of the live stream.
-import type { Notification, NotificationList, NotificationType } from '@hearth/contract';
+import {
+  type Notification,
+  type NotificationList,
+  type NotificationType,
+  notificationPath,
+} from '@hearth/contract';
 
-/** The page a notification opens: the feed post, community post, survey, or the post carrying the comment. */
-export function notificationTarget(
-  n: Pick<Notification, 'type' | 'objectId' | 'isCommunityPost' | 'communityId'>,
-): string {
-  switch (n.type) {
-    case 'FEED_POST':
-      return `/post-detail/${n.objectId}`;
-    case 'COMMUNITY_POST':
-      return `/communities/post/${n.objectId}`;
-    case 'SURVEY':
-      return `/surveys/${n.objectId}`;
-    case 'COMMENT':
-      // A mention on a discussion board: its object is the community.
-      if (n.communityId !== undefined) return `/communities/${n.communityId}?tab=discussion`;
-      return n.isCommunityPost ? `/communities/post/${n.objectId}` : `/post-detail/${n.objectId}`;
-  }
-}
+/** The page a notification opens (one rule with web push: the contract's `notificationPath`). */
+export const notificationTarget = notificationPath;
 
 export const TYPE_LABEL: Record<NotificationType, string> = {
   FEED_POST: 'Post',

@@ -1,0 +1,94 @@
+// Web push in the browser (SPEC section 4): the service worker (/sw.js) is registered only while a staff
+// member is logged in, the subscription is sent to the server, and logging out removes both. Permission is
+// asked only from a click (the bell panel's button). Every failure is only logged, never shown.
+import { api } from '../../lib/api';
+
+const SW_URL = '/sw.js';
+const REGISTER = '/v1/api/users/register-notification';
+
+export type PushState = 'unsupported' | 'default' | 'granted' | 'denied';
+
+export function pushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
+}
+
+export function pushState(): PushState {
+  return pushSupported() ? Notification.permission : 'unsupported';
+}
+
+/** The VAPID key as PushManager.subscribe wants it. */
+export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
+  const base64 = value
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(value.length / 4) * 4, '=');
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/** What POST /users/register-notification takes, from PushSubscription.toJSON(); undefined if keys are missing. */
+export function registrationBody(json: PushSubscriptionJSON) {
+  const { endpoint, keys } = json;
+  if (!endpoint || !keys?.p256dh || !keys.auth) return undefined;
+  return { endPoint: endpoint, mkey: keys.p256dh, authSecret: keys.auth };
+}
+
+/**
+ * Registers the worker and, when permission is granted, subscribes and tells the server (again: the
+ * server keeps one row per endpoint). With `ask`, asks for permission first (call it from a click only).
+ */
+export async function enablePush(ask = false): Promise<PushState> {
+  if (!pushSupported()) return 'unsupported';
+  try {
+    if (Notification.permission === 'denied') return 'denied';
+    const registration = await navigator.serviceWorker.register(SW_URL);
+    if (Notification.permission === 'default') {
+      if (!ask) return 'default';
+      const answer = await Notification.requestPermission();
+      if (answer !== 'granted') return answer;
+    }
+    await navigator.serviceWorker.ready;
+    let subscription = await registration.pushManager.getSubscription();
+    if (!subscription) {
+      const { publicKey } = await api.get<{ publicKey: string }>('/v1/api/notifications/vapid-public-key');
+      subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: base64UrlToBytes(publicKey),
+      });
+    }
+    const body = registrationBody(subscription.toJSON());
+    if (body) await api.post(REGISTER, body);
+    return 'granted';
+  } catch (err) {
+    console.warn('Web push could not be enabled', err);
+    return pushState();
+  }
+}
+
+/** On logout (while the session is still valid): unsubscribe, tell the server, unregister the worker. */
+export async function disablePush(): Promise<void> {
+  if (!pushSupported()) return;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration(SW_URL);
+    if (!registration) return;
+    const subscription = await registration.pushManager.getSubscription();
+    if (subscription) {
+      const endPoint = subscription.endpoint;
+      await subscription.unsubscribe().catch((err) => console.warn('Web push unsubscribe failed', err));
+      await api
+        .del(REGISTER, { body: { endPoint }, timeoutMs: 3000 })
+        .catch((err) => console.warn('Web push subscription could not be removed', err));
+    }
+    await registration.unregister();
+  } catch (err) {
+    console.warn('Web push could not be disabled', err);
+  }
+}
