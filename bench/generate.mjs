@@ -43,10 +43,13 @@ async function insertRows(exec, n) {
   await exec(`INSERT INTO feed_categories (name) VALUES ('Bench News') ON CONFLICT DO NOTHING`);
   // Posts over the last two years: 90% published, 10% drafts, 5% with a location audience, 2% featured.
   await exec(`
-    INSERT INTO feed_posts (title, subtitle, text, user_id, is_featured, is_commentable, state_id, start_at, end_at, has_audience)
+    INSERT INTO feed_posts (title, subtitle, text, user_id, is_featured, is_commentable, state_id, start_at, end_at, has_audience, notified_at)
     SELECT 'Bench post ' || i, 'Subtitle ' || i, '<p>Body of bench post ' || i || '</p>',
       (SELECT min(id) FROM users), i % 50 = 0, true, CASE WHEN i % 10 = 0 THEN 1 ELSE 2 END,
-      now() - (i * interval '10 minutes'), NULL, i % 20 = 0
+      now() - (i * interval '10 minutes'), NULL, i % 20 = 0,
+      -- Past posts were announced when they started: without this the notification worker would fan all
+      -- 90,000 out to 10,000 users during the measurement.
+      now() - (i * interval '10 minutes')
     FROM generate_series(1, ${n.posts}) AS i`);
   await exec(`
     INSERT INTO feed_post_categories (post_id, category_id)
