@@ -77,3 +77,19 @@ export async function createFileRow(db: Db, overrides: Partial<typeof files.$inf
   if (!row) throw new Error('file not created');
   return row;
 }
+
+/** A valid, published feed post form (POST/PUT /feed-posts) for everyone, open until 2099; `over` changes fields. */
+export const feedPostForm = (categoryId: number, over: Record<string, unknown> = {}) => ({
+  title: 'Quarterly results',
+  subtitle: 'A strong quarter',
+  text: '<p>Body</p>',
+  feedCategories: [categoryId],
+  groups: [],
+  startAt: '2026-01-01 08:00:00',
+  endAt: '2099-12-31 23:59:59',
+  isFeatured: 0,
+  isCommentable: 1,
+  stateId: STATE.PUBLISHED,
+  files: [],
+  ...over,
+});

@@ -1,12 +1,12 @@
 // Fan-out is a job, not request work: publishing a post for 2,000 users answers quickly and, once the
 // worker ran, every one of them has exactly one notification.
-import { ROLE, STATE } from '@hearth/contract';
+import { ROLE } from '@hearth/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { userWithSession } from '../../../test/factories';
 import { notifications } from '../../db/schema';
-import { createCategory } from '../feed/test-support';
+import { createCategory, feedPostForm } from '../feed/test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,19 +30,7 @@ it('publishing a post for 2,000 users answers within a second; all 2,000 are not
     method: 'POST',
     url: '/v1/api/feed-posts',
     headers: admin.headers,
-    payload: {
-      title: 'For everyone',
-      subtitle: 'Sub',
-      text: '<p>x</p>',
-      feedCategories: [categoryId],
-      groups: [],
-      startAt: '2026-01-01 08:00:00',
-      endAt: '2099-12-31 23:59:59',
-      isFeatured: 0,
-      isCommentable: 1,
-      stateId: STATE.PUBLISHED,
-      files: [],
-    },
+    payload: feedPostForm(categoryId, { title: 'For everyone' }),
   });
   const took = performance.now() - started;
   expect(res.statusCode).toBe(201);

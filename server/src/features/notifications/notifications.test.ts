@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { createGroups, createUser, userWithSession } from '../../../test/factories';
 import { feedPosts, notificationEvents, notifications, pushSubscriptions } from '../../db/schema';
 import { createCommunity } from '../communities/test-support';
-import { createCategory, createPost } from '../feed/test-support';
+import { createCategory, createPost, feedPostForm } from '../feed/test-support';
 
 type Session = Awaited<ReturnType<typeof userWithSession>>;
 
@@ -46,20 +46,7 @@ async function recipients(type: string, objectId: number): Promise<number[]> {
   return rows.map((r) => r.userId).sort((a, b) => a - b);
 }
 
-const postForm = (over: Record<string, unknown> = {}) => ({
-  title: 'Quarterly results',
-  subtitle: 'A strong quarter',
-  text: '<p>Body</p>',
-  feedCategories: [categoryId],
-  groups: [],
-  startAt: '2026-01-01 08:00:00',
-  endAt: '2099-12-31 23:59:59',
-  isFeatured: 0,
-  isCommentable: 1,
-  stateId: STATE.PUBLISHED,
-  files: [],
-  ...over,
-});
+const postForm = (over: Record<string, unknown> = {}) => feedPostForm(categoryId, over);
 
 describe('FEED_POST', () => {
   it('goes to the active users of the audience, never the author, once', async () => {

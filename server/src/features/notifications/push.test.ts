@@ -5,7 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { ROLE, STATE } from '@hearth/contract';
+import { ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 // @ts-expect-error http_ece (a dependency of web-push) ships no types
 import ece from 'http_ece';
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { userWithSession } from '../../../test/factories';
 import { pushSubscriptions } from '../../db/schema';
-import { createCategory } from '../feed/test-support';
+import { createCategory, feedPostForm } from '../feed/test-support';
 import { ensureVapidKeys, pushUrl } from './push';
 
 type Received = { headers: IncomingMessage['headers']; body: Buffer; url: string };
@@ -53,19 +53,7 @@ async function publishPost(title: string): Promise<number> {
     method: 'POST',
     url: '/v1/api/feed-posts',
     headers: admin.headers,
-    payload: {
-      title,
-      subtitle: 'Sub',
-      text: '<p>Body</p>',
-      feedCategories: [categoryId],
-      groups: [],
-      startAt: '2026-01-01 08:00:00',
-      endAt: '2099-12-31 23:59:59',
-      isFeatured: 0,
-      isCommentable: 1,
-      stateId: STATE.PUBLISHED,
-      files: [],
-    },
+    payload: feedPostForm(categoryId, { title }),
   });
   expect(res.statusCode).toBe(201);
   const data = res.json().data as number | { id: number };
