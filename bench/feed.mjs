@@ -4,9 +4,7 @@
 // against GET /v1/api/newsfeed (first pages and deep `next` pages, as different users) and against
 // GET /v1/health (the framework's floor). Prints p50/p95/p99 and requests/s; exits 1 when the
 // PostgreSQL figures are over budget. This is a benchmark, not a test: it is not part of `npm test`.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,8 +13,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import { generateFeedData } from './generate.mjs';
+import { login, startServer, stopServer } from './server.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const SIZES = {
   users: Number(process.env.BENCH_USERS ?? 10_000),
   posts: Number(process.env.BENCH_POSTS ?? 100_000),
@@ -33,53 +31,11 @@ if (!['', 'postgres', 'pglite'].includes(ONLY))
   throw new Error(`BENCH_ONLY must be postgres or pglite, not ${ONLY}`);
 const TOKEN_USERS = 40;
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
-async function startServer(env) {
-  const port = await freePort();
-  // BENCH_SERVER_ARGS passes node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
-  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/v1/health`)).ok) return { base, child };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
-
-async function stopServer(child) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function loginTokens(base) {
   const tokens = [];
   for (let i = 1; i <= TOKEN_USERS; i++) {
-    const auth = Buffer.from(
-      `bench${i * Math.floor(SIZES.users / TOKEN_USERS)}@example.com:${PASSWORD}`,
-    ).toString('base64');
-    const res = await fetch(`${base}/v1/auth/login`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${auth}` },
-    });
-    if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-    tokens.push((await res.json()).data.accessToken);
+    const email = `bench${i * Math.floor(SIZES.users / TOKEN_USERS)}@example.com`;
+    tokens.push((await login(base, email, PASSWORD)).accessToken);
   }
   return tokens;
 }

@@ -1,5 +1,5 @@
 // Shared steps of the browser journeys.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
@@ -70,9 +70,21 @@ export async function createStaffUser(request: APIRequestContext, password = DEM
   return email;
 }
 
-/** The newest link to `path` in a mail to `to`, read from the server's outbox (.eml files). */
-export function linkFromOutbox(to: string, path: string): string | undefined {
+/**
+ * The newest link to `path` in a mail to `to`, read from the server's outbox (.eml files). Mail leaves
+ * through the job queue after the request answered: this waits for it (up to 15 s).
+ */
+export async function linkFromOutbox(to: string, path: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => (link = findLink(to, path)), { timeout: 15_000, message: `a mail to ${to} with ${path}` })
+    .toBeTruthy();
+  return link ?? '';
+}
+
+function findLink(to: string, path: string): string | undefined {
   const dir = join(E2E_DATA_DIR, 'outbox');
+  if (!existsSync(dir)) return undefined;
   const files = readdirSync(dir).sort().reverse();
   for (const file of files) {
     const raw = readFileSync(join(dir, file), 'utf8')

@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { installAccountMail } from './features/auth/mail-jobs';
 import { authRoutes } from './features/auth/routes';
 import { communitiesRoutes } from './features/communities/routes';
 import { feedRoutes } from './features/feed/routes';
@@ -16,6 +17,7 @@ import { fileRoutes } from './features/files/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { installNotifications } from './features/notifications/worker';
 import { profileRoutes } from './features/profile/routes';
+import { reportRoutes } from './features/reports/routes';
 import { statsRoutes } from './features/stats/routes';
 import { surveyRoutes } from './features/surveys/routes';
 import { systemRoutes } from './features/system/routes';
@@ -24,6 +26,7 @@ import { AccessTokens } from './platform/auth/access-tokens';
 import { installErrorHandler } from './platform/http/error-handler';
 import { installNulGuard } from './platform/http/nul-guard';
 import { installSecurityHeaders } from './platform/http/security';
+import { type JobOptions, type JobQueue, startJobQueue } from './platform/jobs';
 import type { Mailer } from './platform/mail';
 import type { Storage } from './platform/storage';
 
@@ -33,7 +36,9 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     accessTokens: AccessTokens;
+    /** The mail transport; features queue mail through `jobs` rather than calling it in a request. */
     mailer: Mailer;
+    jobs: JobQueue;
     storage: Storage;
     /** Every route as `METHOD /path`, for the authorisation matrix test. */
     routeList: string[];
@@ -45,6 +50,8 @@ export type AppDeps = {
   database: Database;
   mailer: Mailer;
   storage: Storage;
+  /** Job queue timing (tests shorten retry delays). */
+  jobs?: JobOptions;
   /** A pino logger; tests pass none and log nothing. */
   logger?: FastifyBaseLogger;
 };
@@ -66,6 +73,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('accessTokens', new AccessTokens(deps.config.jwtSecret));
   app.decorate('mailer', deps.mailer);
   app.decorate('storage', deps.storage);
+  const jobs = await startJobQueue(deps.database, app.log, deps.jobs);
+  app.decorate('jobs', jobs);
+  // Added before the notification worker's hook: Fastify runs onClose hooks in reverse order of addition,
+  // so the worker stops (and stops queueing pushes) before the queue does.
+  app.addHook('onClose', () => jobs.stop());
+  await installAccountMail(app);
 
   const routeList: string[] = [];
   app.decorate('routeList', routeList);
@@ -102,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(communitiesRoutes, { prefix: '/v1/api' });
   await app.register(surveyRoutes, { prefix: '/v1/api' });
   await app.register(notificationRoutes, { prefix: '/v1/api' });
+  await app.register(reportRoutes, { prefix: '/v1/api' });
   await app.register(fileRoutes);
 
   await serveWeb(app, deps.config.webDist);

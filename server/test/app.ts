@@ -17,6 +17,8 @@ export type TestApp = {
   db: Db;
   mailbox: Mailbox;
   config: Config;
+  /** Closes the app (its queue workers too) and starts a new one on the same database, as a restart does. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -34,29 +36,40 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   await database.migrate();
   await ensureReferenceData(database.db);
   const silent = { info() {}, warn() {}, error() {} } as never;
-  const app = await buildApp({
-    config: { ...config, jwtSecret: 'test-secret-test-secret-test-secret-0123' },
-    database,
-    mailer: createMailer({
-      smtpUrl: mailbox.url,
-      from: config.mailFrom,
-      outboxDir: join(dataDir, 'outbox'),
-      logger: silent,
-    }),
-    // Local files under the temporary DATA_DIR, or the bucket an override names (config.s3).
-    storage: createStorage(config),
-  });
-  await app.ready();
-  return {
+  const start = async () => {
+    const app = await buildApp({
+      config: { ...config, jwtSecret: 'test-secret-test-secret-test-secret-0123' },
+      database,
+      mailer: createMailer({
+        smtpUrl: mailbox.url,
+        from: config.mailFrom,
+        outboxDir: join(dataDir, 'outbox'),
+        logger: silent,
+      }),
+      // Local files under the temporary DATA_DIR, or the bucket an override names (config.s3).
+      storage: createStorage(config),
+      // A refused mail is retried after a second, not ten; idle workers look for jobs twice a second.
+      jobs: { retryDelaySeconds: { mail: 1, push: 1 }, pollingIntervalSeconds: 0.5 },
+    });
+    await app.ready();
+    return app;
+  };
+  const app = await start();
+  const testApp: TestApp = {
     app,
     db: database.db,
     mailbox,
     config,
+    async restart() {
+      await testApp.app.close();
+      testApp.app = await start();
+    },
     async close() {
-      await app.close();
+      await testApp.app.close();
       await database.close();
       await mailbox.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }

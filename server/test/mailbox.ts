@@ -14,7 +14,13 @@ function decodeQuotedPrintable(raw: string): string {
 export class Mailbox {
   readonly messages: ReceivedMail[] = [];
   private server?: SMTPServer;
+  private refusals = 0;
   url = '';
+
+  /** The next `count` messages are refused with a temporary error (451), as a busy mail server does. */
+  refuseNext(count: number): void {
+    this.refusals = count;
+  }
 
   async start(): Promise<void> {
     this.server = new SMTPServer({
@@ -22,6 +28,14 @@ export class Mailbox {
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       onData: (stream, session, callback) => {
+        if (this.refusals > 0) {
+          this.refusals--;
+          stream.resume();
+          stream.on('end', () =>
+            callback(Object.assign(new Error('Try again later'), { responseCode: 451 })),
+          );
+          return;
+        }
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
@@ -42,6 +56,16 @@ export class Mailbox {
 
   to(address: string): ReceivedMail[] {
     return this.messages.filter((m) => m.to.includes(address.toLowerCase()));
+  }
+
+  /** Waits until `address` has received `count` messages (mail leaves through the job queue). */
+  async waitFor(address: string, count = 1, timeoutMs = 15_000): Promise<ReceivedMail[]> {
+    const until = Date.now() + timeoutMs;
+    while (this.to(address).length < count) {
+      if (Date.now() > until) throw new Error(`no mail for ${address} within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return this.to(address);
   }
 
   /** The token of the newest link to `path` (e.g. /verify-email) mailed to `address`. */

@@ -22,6 +22,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL: the connection string (the event bus opens its own LISTEN connection with it). */
   url?: string;
+  /** PGlite: the client itself (the job queue talks to it directly; see platform/jobs.ts). */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -79,6 +81,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
     ping: async () => {
       try {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { basic, bearer, createGroups, createUser, login, PASSWORD } from '../../../test/factories';
+import { settled } from '../../../test/jobs';
 import { groups, users } from '../../db/schema';
 
 let t: TestApp;
@@ -133,6 +134,7 @@ describe('registration and e-mail verification', () => {
     const before = await post('/v1/auth/login', undefined, { authorization: basic(email, body.password) });
     expect(before.json().error).toBe(MSG.notVerified);
 
+    await t.mailbox.waitFor(email);
     const token = t.mailbox.tokenFor(email, '/verify-email');
     expect(token).toBeTruthy();
     expect(t.mailbox.to(email)[0]?.body).toContain('http://hearth.test/verify-email?token=');
@@ -184,9 +186,11 @@ describe('registration and e-mail verification', () => {
     const body = registration();
     await post('/v1/auth/register', body);
     const email = body.email.toLowerCase();
+    await t.mailbox.waitFor(email);
     const first = t.mailbox.tokenFor(email, '/verify-email');
     const res = await post('/v1/auth/resend-verification', { email });
     expect(res.json().data.message).toBe(MSG.emailSent);
+    await t.mailbox.waitFor(email, 2);
     const second = t.mailbox.tokenFor(email, '/verify-email');
     expect(second).not.toBe(first);
     expect((await post('/v1/auth/verify-email', { token: first })).statusCode).toBe(400);
@@ -207,6 +211,7 @@ describe('forgotten password', () => {
     const session = await login(t.app, user.email);
     const res = await post('/v1/auth/reset-password', { email: user.email });
     expect([res.statusCode, res.json().data.message]).toEqual([200, MSG.emailSent]);
+    await t.mailbox.waitFor(user.email);
     const token = t.mailbox.tokenFor(user.email, '/reset-password');
     expect(token).toBeTruthy();
 
@@ -231,6 +236,7 @@ describe('forgotten password', () => {
     const before = t.mailbox.messages.length;
     const res = await post('/v1/auth/reset-password', { email: 'ghost@example.com' });
     expect([res.statusCode, res.json().data.message]).toEqual([200, MSG.emailSent]);
+    await settled(t.app, 'mail');
     expect(t.mailbox.messages.length).toBe(before);
     const bad = await post('/v1/auth/reset-password', { email: '' });
     expect([bad.statusCode, bad.json().fields.email]).toEqual([400, MSG.loginEmailRequired]);
@@ -239,6 +245,7 @@ describe('forgotten password', () => {
   it('refuses an expired link', async () => {
     const user = await createUser(t.db);
     await post('/v1/auth/reset-password', { email: user.email });
+    await t.mailbox.waitFor(user.email);
     const token = t.mailbox.tokenFor(user.email, '/reset-password');
     const { emailTokens } = await import('../../db/schema');
     await t.db

@@ -13,9 +13,9 @@ import type { Db } from '../../db/client';
 import { groups, userGroups, users } from '../../db/schema';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { AppError, badRequest, conflict, fieldError, unauthenticated } from '../../platform/errors';
-import { consumeLink, createLink } from './email-links';
+import { consumeLink } from './email-links';
 import { assertNotThrottled, recordFailure } from './login-throttle';
-import { resetMail, verifyMail } from './mails';
+import { queueAccountMail } from './mail-jobs';
 import { endSessions, issueSession } from './sessions';
 
 /** Reads `Authorization: Basic base64(email:password)`; missing parts answer the login form's messages. */
@@ -111,27 +111,21 @@ export async function register(app: FastifyInstance, input: RegisterInput) {
       .returning({ id: users.id, email: users.email, firstName: users.firstName });
     if (!row) throw conflict(MSG.emailTaken, { email: MSG.emailTaken });
     await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId: row.id, groupId })));
+    // The verification mail commits with the account: never an account without its mail, nor the reverse.
+    await queueAccountMail(app, { purpose: 'verify', userId: row.id }, tx as unknown as Db);
     return row;
   });
-  await sendVerification(app, created);
+  app.jobs.wake('mail');
   return { id: created.id, email: created.email };
-}
-
-async function sendVerification(
-  app: FastifyInstance,
-  user: { id: number; email: string; firstName: string },
-) {
-  const link = await createLink(app, user.id, 'verify');
-  await app.mailer.send(verifyMail(app.config.brandName, user.email, user.firstName, link));
 }
 
 /** Answers the same whether or not the address exists, so it cannot be used to probe accounts. */
 export async function resendVerification(app: FastifyInstance, email: string): Promise<void> {
   const [user] = await app.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, email), eq(users.isVerified, false)));
-  if (user) await sendVerification(app, user);
+  if (user) await queueAccountMail(app, { purpose: 'verify', userId: user.id });
 }
 
 export async function verifyEmail(app: FastifyInstance, token: string): Promise<void> {
@@ -143,12 +137,10 @@ export async function verifyEmail(app: FastifyInstance, token: string): Promise<
 
 export async function requestPasswordReset(app: FastifyInstance, email: string): Promise<void> {
   const [user] = await app.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, email), eq(users.isActive, true)));
-  if (!user) return;
-  const link = await createLink(app, user.id, 'reset');
-  await app.mailer.send(resetMail(app.config.brandName, user.email, user.firstName, link));
+  if (user) await queueAccountMail(app, { purpose: 'reset', userId: user.id });
 }
 
 export async function setPasswordWithLink(

@@ -59,13 +59,14 @@ async function fanOut(tx: Db, e: EventRow): Promise<number[]> {
 }
 
 /**
- * Fans out every pending event, batch by batch; publishes on the bus who got a notification, then hands the
- * committed batch's event ids to `afterBatch` (web push, push.ts), outside the transaction.
+ * Fans out every pending event, batch by batch, and publishes on the bus who got a notification. `inBatch`
+ * gets each batch's transaction and the ids of its events that notified someone: the worker queues their
+ * web push there (worker.ts), so the push job commits exactly when the notifications do.
  */
 export async function processPendingEvents(
   db: Db,
   bus: EventBus,
-  afterBatch?: (eventIds: number[]) => Promise<void>,
+  inBatch?: (tx: Db, eventIds: number[]) => Promise<void>,
 ): Promise<number> {
   let done = 0;
   for (;;) {
@@ -84,6 +85,7 @@ export async function processPendingEvents(
         for (const id of got) notified.add(id);
         if (got.length) eventIds.push(e.id);
       }
+      if (inBatch && eventIds.length) await inBatch(tx as unknown as Db, eventIds);
       if (events.length)
         await tx
           .update(notificationEvents)
@@ -98,34 +100,40 @@ export async function processPendingEvents(
     });
     done += claimed;
     if (notified.size) await publishUsers(bus, [...notified]);
-    if (afterBatch && eventIds.length) await afterBatch(eventIds);
     if (claimed < BATCH) return done;
   }
 }
 
 /**
  * Posts (feed and community) that are published, started and not yet notified: marks them notified and
- * records their events in one transaction, each exactly once however many instances run this.
+ * records their events in one transaction, each exactly once however many instances run this. A post whose
+ * start passed more than STALE_AFTER ago (imported in bulk, or due while every instance was down) is only
+ * marked: old news is not announced to everyone at once.
  */
 export async function notifyScheduledPosts(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     const res = (await tx.execute(claimStartedPosts())) as unknown as {
-      rows: { id: number; kind: number; title: string; user_id: number }[];
+      rows: { id: number; kind: number; title: string; user_id: number; fresh: boolean }[];
     };
-    for (const p of res.rows)
+    const fresh = res.rows.filter((p) => p.fresh);
+    for (const p of fresh)
       await recordEvent(tx, {
         type: p.kind === POST_KIND.FEED ? 'FEED_POST' : 'COMMUNITY_POST',
         objectId: p.id,
         title: p.title,
         actorId: p.user_id,
       });
-    return res.rows.length;
+    return fresh.length;
   });
 }
 
+/** How late a scheduled post may still be announced. */
+export const STALE_AFTER = '1 day';
+
 /**
- * Marks up to 500 published, started, unannounced posts as announced and answers them. Exported for the
- * EXPLAIN test: it runs after every write request, so it must read `feed_posts_unannounced_idx`, not the table.
+ * Marks up to 500 published, started, unannounced posts as announced and answers them, each with whether it
+ * is still fresh enough to announce. Exported for the EXPLAIN test: it runs after every write request, so it
+ * must read `feed_posts_unannounced_idx`, not the table.
  */
 export function claimStartedPosts(): SQL {
   return sql`
@@ -138,5 +146,5 @@ export function claimStartedPosts(): SQL {
         order by id limit 500
         for update skip locked)
         and notified_at is null
-      returning id, kind, title, user_id`;
+      returning id, kind, title, user_id, start_at > now() - interval '${sql.raw(STALE_AFTER)}' as fresh`;
 }

@@ -12,6 +12,7 @@ import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { userWithSession } from '../../../test/factories';
+import { settled } from '../../../test/jobs';
 import { pushSubscriptions } from '../../db/schema';
 import { createCategory, feedPostForm } from '../feed/test-support';
 import { ensureVapidKeys, pushUrl } from './push';
@@ -58,6 +59,8 @@ async function publishPost(title: string): Promise<number> {
   expect(res.statusCode).toBe(201);
   const data = res.json().data as number | { id: number };
   await t.app.notifications.drain();
+  // The fan-out queued the push as a job; it is sent by the queue's worker.
+  await settled(t.app, 'push');
   return typeof data === 'number' ? data : data.id;
 }
 

@@ -111,19 +111,17 @@ export function createPushSender(db: Db, keys: VapidKeys, subject: string, log: 
     publicKey: keys.publicKey,
     async sendForEvents(eventIds) {
       if (eventIds.length === 0) return;
-      try {
-        const rows = await pushRows(db, eventIds);
-        let next = 0;
-        const lane = async () => {
-          while (next < rows.length) {
-            const row = rows[next++];
-            if (row) await deliver(row);
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, rows.length) }, lane));
-      } catch (err) {
-        log.warn({ err }, 'web push delivery failed');
-      }
+      // A failure to read the rows throws: the push job is retried. Each delivery's failure is only logged
+      // (SPEC section 4), so a retry never re-sends to the subscriptions that took it.
+      const rows = await pushRows(db, eventIds);
+      let next = 0;
+      const lane = async () => {
+        while (next < rows.length) {
+          const row = rows[next++];
+          if (row) await deliver(row);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, rows.length) }, lane));
     },
   };
 }

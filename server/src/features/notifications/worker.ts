@@ -1,6 +1,7 @@
 // The notification worker of this instance: every TICK_MS (and right after a write request, `kick`) it
-// records the events of posts whose start time arrived, then fans out pending events. Runs never overlap
-// (one chain of promises); `drain` waits for a full run, so tests are deterministic. Stopped on app.close().
+// records the events of posts whose start time arrived, then fans out pending events; each batch queues its
+// web push as a job (platform/jobs.ts). Runs never overlap (one chain of promises); `drain` waits for a full
+// run, so tests are deterministic. Stopped on app.close().
 // Several instances may all run it: claims are exactly-once in the database (fanout.ts).
 import type { FastifyInstance } from 'fastify';
 import { createEventBus, type EventBus } from '../../platform/events';
@@ -30,6 +31,7 @@ export async function installNotifications(app: FastifyInstance): Promise<void> 
   app.decorate('events', events);
   const push = createPushSender(app.db, ensureVapidKeys(app.config), app.config.vapidSubject, app.log);
   app.decorate('push', push);
+  await app.jobs.work<{ eventIds: number[] }>('push', ({ eventIds }) => push.sendForEvents(eventIds));
 
   let chain: Promise<void> = Promise.resolve();
   let queued = false;
@@ -39,7 +41,8 @@ export async function installNotifications(app: FastifyInstance): Promise<void> 
     if (closed) return;
     try {
       await notifyScheduledPosts(app.db);
-      await processPendingEvents(app.db, events, (ids) => push.sendForEvents(ids));
+      await processPendingEvents(app.db, events, (tx, eventIds) => app.jobs.send('push', { eventIds }, tx));
+      app.jobs.wake('push');
     } catch (err) {
       app.log.error({ err }, 'notification fan-out failed');
     }

@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+// `npm run bench:fanout`: announcing a post to 10,000 users (issue: Notifications). An administrator
+// publishes a feed post for everyone; the budget is the publishing request under 300 ms and every
+// recipient's notification existing within 30 s of it. Runs on a PostgreSQL server (budgeted: rows counted
+// in the database) and on PGlite (figures: the user with the highest id polls the API; one event's
+// notifications are inserted by one statement in one transaction, so the last recipient having it means
+// all have it). This is a benchmark, not a test: it is not part of `npm test`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { hash } from '@node-rs/argon2';
+import pg from 'pg';
+import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { generateFeedData } from './generate.mjs';
+import { login, startServer, stopServer } from './server.mjs';
+
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const ROUNDS = 3;
+const BUDGET = { requestMs: 300, allNotifiedMs: 30_000 };
+const PASSWORD = 'Bench#Pass1';
+const ONLY = process.env.BENCH_ONLY ?? '';
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-1';
+
+/** Bench users, the first one an administrator, and the category a feed post needs. */
+async function generate(exec, passwordHash) {
+  await generateFeedData(exec, { users: USERS, posts: 0, likes: 0, passwordHash });
+  await exec(`UPDATE users SET role_id = 1 WHERE email = 'bench1@example.com'`);
+  const res = await exec(`SELECT id FROM feed_categories WHERE name = 'Bench News'`);
+  return res.rows[0].id;
+}
+
+async function publish(base, token, categoryId, title) {
+  const started = performance.now();
+  const res = await fetch(`${base}/v1/api/feed-posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title,
+      subtitle: 'For everyone',
+      text: '<p>Benchmark announcement</p>',
+      feedCategories: [categoryId],
+      groups: [],
+      startAt: '2026-01-01 08:00:00',
+      endAt: '2099-12-31 23:59:59',
+      isFeatured: 0,
+      isCommentable: 1,
+      stateId: 2,
+      files: [],
+    }),
+  });
+  const requestMs = performance.now() - started;
+  if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${await res.text()}`);
+  const data = (await res.json()).data;
+  return { postId: typeof data === 'number' ? data : data.id, started, requestMs };
+}
+
+async function waitUntil(check, started) {
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > 120_000) throw new Error('not all notified within 120 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const line = (label, r) =>
+  `${label.padEnd(12)} request ${r.requestMs.toFixed(0).padStart(5)} ms   all ${USERS - 1} notified after ${(r.allMs / 1000).toFixed(2).padStart(6)} s`;
+
+async function postgresLeg(passwordHash) {
+  const cluster = await startThrowawayPostgres();
+  const client = new pg.Client({ connectionString: cluster.url });
+  try {
+    const { base, child } = await startServer({ DATABASE_URL: cluster.socketUrl, JWT_SECRET });
+    try {
+      await client.connect();
+      const categoryId = await generate((sql) => client.query(sql), passwordHash);
+      const admin = await login(base, 'bench1@example.com', PASSWORD);
+      const { rows } = await client.query(
+        'SELECT count(*)::int AS n FROM users WHERE is_active AND id <> $1',
+        [admin.id],
+      );
+      const recipients = rows[0].n;
+      console.log(`\nPostgreSQL 15 (budget: request < ${BUDGET.requestMs} ms, all notified < 30 s)`);
+      let over = false;
+      for (let i = 1; i <= ROUNDS; i++) {
+        const r = await publish(base, admin.accessToken, categoryId, `Announcement ${i}`);
+        r.allMs = await waitUntil(async () => {
+          const res = await client.query(
+            `SELECT count(*)::int AS n FROM notifications WHERE type = 'FEED_POST' AND object_id = $1`,
+            [r.postId],
+          );
+          return res.rows[0].n >= recipients;
+        }, r.started);
+        console.log(line(`round ${i}`, r));
+        over ||= r.requestMs >= BUDGET.requestMs || r.allMs >= BUDGET.allNotifiedMs;
+      }
+      return over;
+    } finally {
+      await stopServer(child);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+    cluster.stop();
+  }
+}
+
+async function pgliteLeg(passwordHash) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
+  try {
+    const first = await startServer({ DATA_DIR: dataDir, JWT_SECRET });
+    await stopServer(first.child); // migrated; the data is written while no server holds the directory
+    const db = new PGlite(join(dataDir, 'db'));
+    const categoryId = await generate((sql) => db.query(sql), passwordHash);
+    await db.close();
+    const { base, child } = await startServer({ DATA_DIR: dataDir, JWT_SECRET });
+    try {
+      const admin = await login(base, 'bench1@example.com', PASSWORD);
+      const last = await login(base, `bench${USERS}@example.com`, PASSWORD);
+      console.log('\nPGlite (embedded; no budget)');
+      for (let i = 1; i <= ROUNDS; i++) {
+        const r = await publish(base, admin.accessToken, categoryId, `Announcement ${i}`);
+        r.allMs = await waitUntil(async () => {
+          const res = await fetch(`${base}/v1/api/notifications?userId=${last.id}`, {
+            headers: { authorization: `Bearer ${last.accessToken}` },
+          });
+          const list = (await res.json()).data.notifications;
+          return list.some((n) => n.objectId === r.postId && n.type === 'FEED_POST');
+        }, r.started);
+        console.log(line(`round ${i}`, r));
+      }
+    } finally {
+      await stopServer(child);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  console.log(`fan-out: ${USERS} users, ${ROUNDS} posts published for everyone, one after another`);
+  let failed = false;
+  if (ONLY !== 'pglite') failed = await postgresLeg(passwordHash);
+  if (ONLY !== 'postgres') await pgliteLeg(passwordHash);
+  console.log(failed ? '\nfan-out benchmark: OVER BUDGET' : '\nfan-out benchmark: within budget');
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

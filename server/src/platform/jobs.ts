@@ -1,0 +1,144 @@
+// The durable job queue (ADR 013): pg-boss 10 in the application's own database, on PostgreSQL and on the
+// embedded PGlite alike. A job is a row, so it outlives a crash or a restart; a failed job is retried with
+// exponential backoff; on PostgreSQL several instances share the queue and each job runs once
+// (pg-boss fetches with SKIP LOCKED). pg-boss 11 needs Node 22: pinned to 10.
+import type { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database, Db } from '../db/client';
+
+/** Retry policy per queue; `retryDelaySeconds` doubles on each attempt (pg-boss retryBackoff). */
+export type QueuePolicy = { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number };
+
+export const QUEUES = {
+  /** Verification and reset mail: about two hours of retries (10 s doubled 10 times) before giving up. */
+  mail: { retryLimit: 10, retryDelaySeconds: 10, expireInSeconds: 120 },
+  /** Web push for a batch of notification events; per-subscription failures are logged, not retried. */
+  push: { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 300 },
+} satisfies Record<string, QueuePolicy>;
+export type QueueName = keyof typeof QUEUES;
+
+export type JobQueue = {
+  /**
+   * Adds a job. Pass the transaction of the change that causes it, and the job commits (or rolls back)
+   * with that change; call `wake` after the commit so this instance picks it up at once.
+   */
+  send(queue: QueueName, data: object, tx?: Db): Promise<void>;
+  /** Runs `handler` for each job of `queue`; a throw fails the attempt and schedules a retry. */
+  work<T extends object>(queue: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Polls now instead of at the next interval. */
+  wake(queue: QueueName): void;
+  /** Jobs of `queue` waiting, retrying or running (tests wait for 0). */
+  pending(queue: QueueName): Promise<number>;
+  stop(): Promise<void>;
+};
+
+export type JobOptions = {
+  /** Shorter retry delays (tests); per queue. */
+  retryDelaySeconds?: Partial<Record<QueueName, number>>;
+  /** Seconds between polls when nothing woke the worker. */
+  pollingIntervalSeconds?: number;
+};
+
+/** What pg-boss needs of a database: one method that runs SQL with $n parameters. */
+type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * PGlite's `query` takes one statement with parameters, `exec` several without: pg-boss sends its
+ * migrations as one multi-statement text without parameters, everything else as single statements.
+ */
+function pgliteExecutor(client: PGlite): Executor {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
+  };
+}
+
+/**
+ * pg-boss leaves unset options undefined, which Drizzle would drop from the statement: they are bound as
+ * null. A job's data is bound as JSON text, as Drizzle hands objects to PGlite unserialised.
+ */
+const param = (v: unknown) =>
+  v === undefined
+    ? null
+    : typeof v === 'object' && v !== null && !(v instanceof Date)
+      ? JSON.stringify(v)
+      : v;
+
+/** Runs pg-boss's statements through a Drizzle handle, so a job can be added inside a transaction. */
+export function drizzleExecutor(db: Db): Executor {
+  return {
+    async executeSql(text, values = []) {
+      const chunks: SQL[] = text
+        .split(/\$(\d+)/)
+        .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${param(values[Number(part) - 1])}`));
+      const res = (await db.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: res.rows };
+    },
+  };
+}
+
+export async function startJobQueue(
+  database: Database,
+  log: FastifyBaseLogger,
+  opts: JobOptions = {},
+): Promise<JobQueue> {
+  const common = { schema: 'pgboss', schedule: false, supervise: true, migrate: true };
+  const boss =
+    database.kind === 'postgres'
+      ? // Its own small pool: job polling never waits behind a busy request pool.
+        new PgBoss({ ...common, connectionString: database.url, max: 2 })
+      : new PgBoss({ ...common, db: pgliteExecutor(database.pglite as PGlite) });
+  boss.on('error', (err) => log.warn({ err }, 'job queue error'));
+  await boss.start();
+  for (const name of Object.keys(QUEUES) as QueueName[]) await boss.createQueue(name);
+
+  const workers = new Map<QueueName, string>();
+  const retryOf = (queue: QueueName) => ({
+    retryLimit: QUEUES[queue].retryLimit,
+    retryDelay: opts.retryDelaySeconds?.[queue] ?? QUEUES[queue].retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: QUEUES[queue].expireInSeconds,
+  });
+  let stopped = false;
+
+  const jobs: JobQueue = {
+    async send(queue, data, tx) {
+      await boss.send(queue, data, { ...retryOf(queue), ...(tx ? { db: drizzleExecutor(tx) } : {}) });
+      if (!tx) jobs.wake(queue);
+    },
+    async work(queue, handler) {
+      const id = await boss.work<object>(
+        queue,
+        { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+        async ([job]) => {
+          if (!job) return;
+          try {
+            await handler(job.data as never);
+          } catch (err) {
+            log.warn({ err, queue, jobId: job.id }, 'job failed; it will be retried');
+            throw err;
+          }
+        },
+      );
+      workers.set(queue, id);
+    },
+    wake(queue) {
+      const id = workers.get(queue);
+      if (id && !stopped) boss.notifyWorker(id);
+    },
+    async pending(queue) {
+      return (await boss.getQueueSize(queue, { before: 'completed' })) ?? 0;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+  return jobs;
+}
