@@ -10,6 +10,7 @@ export * from './schemas/dates';
 export * from './schemas/feed';
 export * from './schemas/files';
 export * from './schemas/notifications';
+export * from './schemas/reports';
 export * from './schemas/stats';
 export * from './schemas/surveys';
 export * from './schemas/users';

@@ -12,3 +12,6 @@ export const KEY_STATS_LABELS: Record<Exclude<keyof KeyStats, 'id' | 'statsRelev
   acquirerStores: 'Acquirer Stores',
   transactorStores: 'Transactor Stores',
 };
+
+/** Role names as screens and CSV files show them (the server's own role names are not shown: SPEC section 3). */
+export const ROLE_LABELS: Record<number, string> = { 1: 'Administrator', 2: 'Staff', 3: 'Post manager' };

@@ -12,6 +12,7 @@ import { feedRows } from './authz/feed';
 import { filesRows } from './authz/files';
 import { foundationRows } from './authz/foundation';
 import { notificationsRows } from './authz/notifications';
+import { reportsRows } from './authz/reports';
 import { type MatrixContext, type Rows, WHO, type Who } from './authz/shared';
 import { surveysRows } from './authz/surveys';
 import { bearer, createStats, createUser, login } from './factories';
@@ -50,6 +51,7 @@ beforeAll(async () => {
     ...(await communityPostsRows(t, ctx)),
     ...(await surveysRows(t, ctx)),
     ...(await notificationsRows(t, ctx)),
+    ...(await reportsRows(t, ctx)),
   };
 });
 afterAll(() => t.close());

@@ -70,6 +70,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
     index('users_active_name_idx').on(t.isActive, t.firstName, t.lastName),
+    // The user activity report's default order (last name, case-insensitive; id breaks ties): its pages
+    // and its CSV's keyset batches read the index instead of sorting every user.
+    index('users_last_name_sort_idx').on(sql`lower(${t.lastName})`, t.id),
   ],
 );
 
@@ -106,6 +109,9 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
+    // A user's latest session activity (the user activity report's Last Active) is one probe, however
+    // many rotations the user's sessions left behind.
+    index('refresh_tokens_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 

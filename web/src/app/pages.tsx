@@ -37,6 +37,11 @@ const IMPLEMENTED: Partial<Record<PageId, Lazy>> = {
   adminSurveysList: lazy(() => import('../features/surveys/admin-surveys-list-page')),
   surveyForm: lazy(() => import('../features/surveys/survey-form-page')),
   surveyBuilder: lazy(() => import('../features/surveys/survey-builder-page')),
+  reports: lazy(() => import('../features/reports/reports-page')),
+  userActivityReport: lazy(() => import('../features/reports/user-activity-page')),
+  surveyResponsesReport: lazy(() => import('../features/reports/survey-responses-page')),
+  surveyResponseReport: lazy(() => import('../features/reports/survey-response-page')),
+  postActivityReport: lazy(() => import('../features/reports/post-activity-page')),
 };
 
 /** Titles of the screens that later issues build; their routes exist already. */
@@ -53,11 +58,6 @@ const COMING_SOON: Partial<Record<PageId, string>> = {
   adminCommunitiesList: 'Communities',
   communityForm: 'Community',
   adminCommunityPostList: 'Community Posts',
-  reports: 'Reports',
-  userActivityReport: 'User Activity Report',
-  surveyResponsesReport: 'Survey Responses',
-  surveyResponseReport: 'Survey Responses',
-  postActivityReport: 'Post Activity Report',
 };
 
 export function PageFor({ page }: { page: PageId }) {

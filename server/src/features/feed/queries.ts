@@ -280,9 +280,16 @@ export async function listCategories(db: Db, limit?: number) {
   return limit && limit > 0 ? query.limit(limit) : query;
 }
 
-/** Post activity for the reports: counts from the rows, category names joined in SQL. */
-export async function postsReport(db: Db) {
-  const rows = await db
+/** Where a post activity batch resumes: the last row's start and id (the order is newest start first). */
+export type PostsReportCursor = { startAt: Date; id: number };
+
+/**
+ * Post activity rows (feed posts), newest start first: counts from the row, category names joined in SQL.
+ * Serves GET /newsfeed/postsReport (all rows) and the reports' CSV (keyset batches after a cursor).
+ */
+export function postsReportRows(db: Db, batch: { after?: PostsReportCursor; limit?: number } = {}) {
+  const { after, limit } = batch;
+  const query = db
     .select({
       id: feedPosts.id,
       title: feedPosts.title,
@@ -298,8 +305,21 @@ export async function postsReport(db: Db) {
         where pc.post_id = "feed_posts"."id"), '')`,
     })
     .from(feedPosts)
-    .where(FEED_KIND)
+    .where(
+      and(
+        FEED_KIND,
+        after
+          ? sql`("feed_posts"."start_at", "feed_posts"."id") < (${tsParam(after.startAt)}, ${after.id})`
+          : undefined,
+      ),
+    )
     .orderBy(desc(feedPosts.startAt), desc(feedPosts.id));
+  return limit ? query.limit(limit) : query;
+}
+
+/** Post activity for GET /newsfeed/postsReport. */
+export async function postsReport(db: Db) {
+  const rows = await postsReportRows(db);
   return rows.map((r) => ({
     ...r,
     startAt: r.startAt.toISOString(),

@@ -1,0 +1,142 @@
+// Admin reports (SPEC sections 2, 3, 7 and 9; PRODUCT-DECISIONS: Reports). Administrators only.
+// Tables page, sort and filter on the server (a group may have 100,000 users); CSV downloads stream the
+// same rows with the same filters, with exactly SPEC's columns.
+import { z } from 'zod';
+import { dbId } from './common';
+
+/** CSV header rows, word for word (SPEC section 9). */
+export const USER_ACTIVITY_CSV_COLUMNS = [
+  'First Name',
+  'Last Name',
+  'Location',
+  'Department',
+  'Role',
+  'Likes',
+  'Favourites',
+  'Surveys',
+  'Last Active',
+  'Created',
+] as const;
+export const POST_ACTIVITY_CSV_COLUMNS = [
+  'Title',
+  'Subtitle',
+  'Start Date',
+  'End Date',
+  'Comments',
+  'Likes',
+  'Favourites',
+  'Categories',
+] as const;
+
+/** File name stems; the server appends `-<YYYYMMDD-HHmmss>.csv` (survey: `-<id>-<YYYYMMDD-HHmmss>.csv`). */
+export const REPORT_FILE_STEMS = {
+  userActivity: 'user-activity-report',
+  postActivity: 'post-activity-report',
+  surveyResponses: 'survey-responses-report',
+} as const;
+
+// ---- User activity ----
+
+export const USER_ACTIVITY_SORTS = [
+  'firstName',
+  'lastName',
+  'location',
+  'department',
+  'roleId',
+  'likes',
+  'favourites',
+  'surveys',
+  'lastActiveAt',
+  'createdAt',
+] as const;
+export type UserActivitySort = (typeof USER_ACTIVITY_SORTS)[number];
+
+/** Filters shared by the table and its CSV. */
+export const userActivityFilters = z.object({
+  /** Matches first name, last name or e-mail, case-insensitively. */
+  search: z.string().trim().max(100).optional(),
+  locationId: dbId.optional(),
+  departmentId: dbId.optional(),
+  roleId: z.coerce.number().int().min(1).max(3).optional(),
+});
+export type UserActivityFilters = z.infer<typeof userActivityFilters>;
+
+export const userActivityQuery = userActivityFilters.extend({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  sort: z.enum(USER_ACTIVITY_SORTS).default('lastName'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type UserActivityQuery = z.input<typeof userActivityQuery>;
+
+export const userActivityRow = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** Group names (type 1 location, type 2 department); null when the user has none. */
+  location: z.string().nullable(),
+  department: z.string().nullable(),
+  roleId: z.number(),
+  likes: z.number(),
+  favourites: z.number(),
+  /** Completed survey responses. */
+  surveys: z.number(),
+  /** Latest login or session refresh; null if never. ISO 8601 UTC. */
+  lastActiveAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserActivityRow = z.infer<typeof userActivityRow>;
+export const userActivityPage = z.object({ rows: z.array(userActivityRow), total: z.number() });
+export type UserActivityPage = z.infer<typeof userActivityPage>;
+
+/** Active users per week (chart): distinct users who logged in, refreshed a session, liked, commented or answered. */
+export const activeUsersQuery = z.object({ weeks: z.coerce.number().int().min(1).max(104).default(12) });
+export const activeUsersWeek = z.object({
+  /** Monday of the week, YYYY-MM-DD (UTC). */
+  weekStart: z.string(),
+  activeUsers: z.number(),
+});
+export type ActiveUsersWeek = z.infer<typeof activeUsersWeek>;
+
+// ---- Survey responses ----
+
+/** GET /reports/survey-responses: every survey with its count of completed responses. */
+export const surveyReportListRow = z.object({
+  id: z.number(),
+  title: z.string(),
+  stateId: z.number(),
+  startAt: z.string().nullable(),
+  endAt: z.string().nullable(),
+  responses: z.number(),
+});
+export type SurveyReportListRow = z.infer<typeof surveyReportListRow>;
+
+/** GET /surveys/{id}/report (SPEC section 3: instances and questions, each question with its answers). */
+export const surveyReportInstance = z.object({
+  id: z.number(),
+  isComplete: z.boolean(),
+  completedAt: z.string().nullable(),
+  createdBy: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+});
+export const surveyReportAnswer = z.object({
+  surveyInstanceId: z.number(),
+  surveyQuestionId: z.number(),
+  textAnswer: z.string(),
+});
+export const surveyReportQuestion = z.object({
+  id: z.number(),
+  title: z.string(),
+  categoryName: z.string(),
+  questionAnswerType: z.object({ name: z.string() }),
+  /** Option values of a choice question (radio, select); empty for text questions. */
+  options: z.array(z.string()),
+  answers: z.array(surveyReportAnswer),
+});
+export const surveyReport = z.object({
+  survey: z.object({ id: z.number(), title: z.string(), description: z.string() }),
+  instances: z.array(surveyReportInstance),
+  questions: z.array(surveyReportQuestion),
+});
+export type SurveyReport = z.infer<typeof surveyReport>;
+export type SurveyReportQuestion = z.infer<typeof surveyReportQuestion>;

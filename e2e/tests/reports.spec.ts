@@ -1,0 +1,195 @@
+// Admin reports journey (issue 7): the index with three cards; each report with its table and chart; each
+// CSV downloaded with the right file name and header row; staff cannot reach the reports at all.
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test';
+import {
+  POST_ACTIVITY_CSV_COLUMNS,
+  REPORT_FILE_STEMS,
+  USER_ACTIVITY_CSV_COLUMNS,
+} from '../../contract/src/schemas/reports';
+import { DEMO, DEMO_PASSWORD, loginAs } from './helpers';
+
+const SURVEY_TITLE = 'Canteen feedback';
+const STAMP = String.raw`\d{8}-\d{6}`;
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/v1/auth/login', {
+    headers: { authorization: `Basic ${Buffer.from(`${email}:${DEMO_PASSWORD}`).toString('base64')}` },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.accessToken;
+}
+
+type FormQuestion = { id: number; options: { value: string }[] };
+type Form = { categories: { questions: FormQuestion[] }[] };
+
+/** Staff answer the demo's refillable survey through the API, so its report has a response. */
+async function answerCanteenSurvey(request: APIRequestContext): Promise<number> {
+  const admin = await tokenOf(request, DEMO.admin);
+  const list = await request.get('/v1/api/reports/survey-responses', {
+    headers: { authorization: `Bearer ${admin}` },
+  });
+  expect(list.status()).toBe(200);
+  const survey = ((await list.json()).data as { id: number; title: string }[]).find(
+    (s) => s.title === SURVEY_TITLE,
+  );
+  expect(survey, `demo survey "${SURVEY_TITLE}"`).toBeTruthy();
+  const id = survey?.id ?? 0;
+
+  const staff = await tokenOf(request, DEMO.staff);
+  const auth = { authorization: `Bearer ${staff}` };
+  const formRes = await request.get(`/v1/api/surveys/${id}/form`, { headers: auth });
+  expect(formRes.status()).toBe(200);
+  const form = (await formRes.json()).data as Form;
+  const answers = form.categories
+    .flatMap((c) => c.questions)
+    .map((q) => ({ surveyQuestionId: q.id, textAnswer: q.options[0]?.value ?? 'Great lunch, thanks' }));
+  const submit = await request.post('/v1/api/surveys/instances', {
+    headers: auth,
+    data: { surveyId: id, answers },
+  });
+  expect(submit.status()).toBe(201);
+  return id;
+}
+
+/** Clicks Download CSV and answers the download and the file's first line (without a UTF-8 BOM). */
+async function downloadCsv(page: Page): Promise<{ download: Download; firstLine: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(await download.failure()).toBeNull();
+  const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+  return { download, firstLine: text.split(/\r?\n/, 1)[0] ?? '' };
+}
+
+/** The chart card with this title has drawn an SVG chart. */
+async function expectChart(page: Page, title: string) {
+  const card = page.locator('.report-chart-card').filter({ hasText: title });
+  await expect(card).toBeVisible();
+  await expect(card.locator('svg.recharts-surface').first()).toBeVisible();
+}
+
+test.describe('admin reports', () => {
+  test('the index shows the three reports, each opening its page', async ({ page }) => {
+    await loginAs(page, DEMO.admin);
+    await page.getByRole('link', { name: 'Reports' }).first().click();
+    await expect(page).toHaveURL(/\/reports$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    const cards = page.getByRole('listitem').filter({ has: page.locator('.report-card') });
+    await expect(cards).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'User Activity report' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Survey Responses report' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Post Activity report' })).toBeVisible();
+    await expect(page.locator('.report-pager')).toBeVisible();
+    await expect(page).toHaveTitle(/^Reports/);
+
+    await page.getByRole('link', { name: 'Post Activity report' }).click();
+    await expect(page).toHaveURL(/\/reports\/post-activity$/);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Survey Responses report' }).click();
+    await expect(page).toHaveURL(/\/reports\/survey-responses$/);
+  });
+
+  test('user activity: chart, filtered and sorted table, CSV with SPEC columns', async ({ page }) => {
+    await loginAs(page, DEMO.admin);
+    await page.goto('/reports');
+    await page.getByRole('link', { name: 'User Activity report' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'User Activity Report' })).toBeVisible();
+    for (const column of USER_ACTIVITY_CSV_COLUMNS) {
+      await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    }
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
+    await expectChart(page, 'Active users per week');
+
+    // Search narrows the rows on the server; sorting by Likes asks the server for that order.
+    await page.getByLabel('Search users').fill('staff');
+    await expect(page.locator('.ant-table-row')).not.toHaveCount(0);
+    await page.getByRole('columnheader', { name: 'Likes', exact: true }).click();
+    await expect(page.getByRole('columnheader', { name: 'Likes', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+
+    const { download, firstLine } = await downloadCsv(page);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^${REPORT_FILE_STEMS.userActivity}-${STAMP}\\.csv$`),
+    );
+    expect(firstLine).toBe(USER_ACTIVITY_CSV_COLUMNS.join(','));
+  });
+
+  test('post activity: top posts chart, table and CSV with SPEC columns', async ({ page }) => {
+    await loginAs(page, DEMO.admin);
+    await page.goto('/reports/post-activity');
+    await expect(page.getByRole('heading', { level: 1, name: 'Post Activity Report' })).toBeVisible();
+    for (const column of POST_ACTIVITY_CSV_COLUMNS) {
+      await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    }
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
+    await expectChart(page, 'Top posts');
+
+    await page.getByLabel('Search posts by title').fill('no post is called this');
+    await expect(page.getByText('There are no posts to display')).toBeVisible();
+    await page.getByLabel('Search posts by title').fill('');
+
+    const { download, firstLine } = await downloadCsv(page);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^${REPORT_FILE_STEMS.postActivity}-${STAMP}\\.csv$`),
+    );
+    expect(firstLine).toBe(POST_ACTIVITY_CSV_COLUMNS.join(','));
+  });
+
+  test('survey responses: the list, one survey with its answers, chart and CSV', async ({
+    page,
+    request,
+  }) => {
+    const surveyId = await answerCanteenSurvey(request);
+    await loginAs(page, DEMO.admin);
+    await page.goto('/reports/survey-responses');
+    await expect(page.getByRole('heading', { level: 1, name: 'Survey Responses' })).toBeVisible();
+    for (const column of ['Title', 'State', 'Start', 'End', 'Responses']) {
+      await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    }
+    await page.getByRole('link', { name: SURVEY_TITLE }).click();
+    await expect(page).toHaveURL(new RegExp(`/reports/survey-responses/${surveyId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: SURVEY_TITLE })).toBeVisible();
+    const count = Number(await page.locator('.ant-statistic-content-value').first().innerText());
+    expect(count).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole('list', { name: 'Respondents' })).toContainText(DEMO.staff);
+    await expect(page.getByRole('heading', { name: 'Which meal did you have?' })).toBeVisible();
+    await expect(page.locator('figure.report-chart svg.recharts-surface').first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Answers to Comments' })).toContainText(
+      'Great lunch, thanks',
+    );
+
+    const { download, firstLine } = await downloadCsv(page);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^${REPORT_FILE_STEMS.surveyResponses}-${surveyId}-${STAMP}\\.csv$`),
+    );
+    expect(firstLine).toContain('Which meal did you have?');
+  });
+
+  test('a survey without responses says so', async ({ page }) => {
+    await loginAs(page, DEMO.admin);
+    await page.goto('/reports/survey-responses');
+    await page.getByRole('link', { name: 'Year-end function ideas' }).click();
+    await expect(page.getByText('There are no responses to display').first()).toBeVisible();
+  });
+});
+
+test('staff have no reports: the page does not exist for them and the API refuses', async ({
+  page,
+  request,
+}) => {
+  await loginAs(page, DEMO.staff);
+  await expect(page.getByRole('link', { name: 'Reports' })).toHaveCount(0);
+  await page.goto('/reports');
+  await expect(page.getByText(/does not exist/i)).toBeVisible();
+  await page.goto('/reports/user-activity');
+  await expect(page.getByText(/does not exist/i)).toBeVisible();
+  const staff = await tokenOf(request, DEMO.staff);
+  const res = await request.get('/v1/api/reports/user-activity', {
+    headers: { authorization: `Bearer ${staff}` },
+  });
+  expect(res.status()).toBe(403);
+});

@@ -1,0 +1,2 @@
+CREATE INDEX "refresh_tokens_user_created_idx" ON "refresh_tokens" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "users_last_name_sort_idx" ON "users" USING btree (lower("last_name"),"id");

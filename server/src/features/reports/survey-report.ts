@@ -1,0 +1,205 @@
+// Survey responses report (SPEC sections 2, 3 and 9): the list of surveys with their response counts, one
+// survey's report (respondents, questions with their answers) and its CSV (one row per completed response,
+// one column per question, answers stripped of everything but letters, digits and spaces).
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  surveyAnswers,
+  surveyCategories,
+  surveyInstances,
+  surveyQuestionOptions,
+  surveyQuestions,
+  surveys,
+  users,
+} from '../../db/schema';
+import { type CsvValue, keysetBatches } from '../../platform/csv';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row));
+    if (list) list.push(row);
+    else map.set(key(row), [row]);
+  }
+  return map;
+}
+
+/** Every survey, newest first, with its completed responses (an index probe per survey). */
+export async function surveyReportList(db: Db) {
+  const rows = await db
+    .select({
+      id: surveys.id,
+      title: surveys.title,
+      stateId: surveys.stateId,
+      startAt: surveys.startAt,
+      endAt: surveys.endAt,
+      responses: sql<number>`(select count(*)::int from survey_instances si
+        where si.survey_id = "surveys"."id" and si.is_complete)`,
+    })
+    .from(surveys)
+    .orderBy(desc(surveys.createdAt), desc(surveys.id));
+  return rows.map((r) => ({
+    ...r,
+    startAt: iso(r.startAt),
+    endAt: iso(r.endAt),
+    responses: Number(r.responses),
+  }));
+}
+
+export async function findSurvey(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: surveys.id, title: surveys.title, description: surveys.description })
+    .from(surveys)
+    .where(eq(surveys.id, id));
+  return row;
+}
+
+/** A survey's questions in form order: category position, then question position (ids break ties). */
+function questionsOf(db: Db, surveyId: number) {
+  return db
+    .select({
+      id: surveyQuestions.id,
+      title: surveyQuestions.title,
+      categoryName: surveyCategories.name,
+      answerType: surveyQuestions.answerType,
+    })
+    .from(surveyQuestions)
+    .innerJoin(surveyCategories, eq(surveyCategories.id, surveyQuestions.categoryId))
+    .where(eq(surveyQuestions.surveyId, surveyId))
+    .orderBy(
+      asc(surveyCategories.position),
+      asc(surveyCategories.id),
+      asc(surveyQuestions.position),
+      asc(surveyQuestions.id),
+    );
+}
+
+/** GET /surveys/{id}/report; undefined for an unknown survey. */
+export async function surveyReport(db: Db, surveyId: number) {
+  const survey = await findSurvey(db, surveyId);
+  if (!survey) return undefined;
+  const [instances, questions, options, answers] = await Promise.all([
+    db
+      .select({
+        id: surveyInstances.id,
+        isComplete: surveyInstances.isComplete,
+        completedAt: surveyInstances.completedAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
+      .from(surveyInstances)
+      .innerJoin(users, eq(users.id, surveyInstances.createdById))
+      .where(eq(surveyInstances.surveyId, surveyId))
+      .orderBy(asc(surveyInstances.id)),
+    questionsOf(db, surveyId),
+    db
+      .select({ questionId: surveyQuestionOptions.questionId, value: surveyQuestionOptions.value })
+      .from(surveyQuestionOptions)
+      .innerJoin(surveyQuestions, eq(surveyQuestions.id, surveyQuestionOptions.questionId))
+      .where(eq(surveyQuestions.surveyId, surveyId))
+      .orderBy(asc(surveyQuestionOptions.position), asc(surveyQuestionOptions.id)),
+    db
+      .select({
+        surveyInstanceId: surveyAnswers.instanceId,
+        surveyQuestionId: surveyAnswers.questionId,
+        textAnswer: surveyAnswers.textAnswer,
+      })
+      .from(surveyAnswers)
+      .innerJoin(surveyInstances, eq(surveyInstances.id, surveyAnswers.instanceId))
+      .where(eq(surveyInstances.surveyId, surveyId))
+      .orderBy(asc(surveyAnswers.instanceId), asc(surveyAnswers.id)),
+  ]);
+  const optionsOf = groupBy(options, (o) => o.questionId);
+  const answersOf = groupBy(answers, (a) => a.surveyQuestionId);
+  return {
+    survey,
+    instances: instances.map((i) => ({
+      id: i.id,
+      isComplete: i.isComplete,
+      completedAt: iso(i.completedAt),
+      createdBy: { firstName: i.firstName, lastName: i.lastName, email: i.email },
+    })),
+    questions: questions.map((q) => ({
+      id: q.id,
+      title: q.title,
+      categoryName: q.categoryName,
+      questionAnswerType: { name: q.answerType },
+      options: (optionsOf.get(q.id) ?? []).map((o) => o.value),
+      answers: answersOf.get(q.id) ?? [],
+    })),
+  };
+}
+
+/**
+ * SPEC section 9: the export strips non-alphanumeric characters from answers. Letters of every script
+ * (with their combining marks: Devanagari, Arabic vowel signs, decomposed accents) and digits stay; any
+ * whitespace becomes one space.
+ */
+export function stripAnswer(text: string): string {
+  return text
+    .replace(/\s+/gu, ' ')
+    .replace(/[^\p{L}\p{M}\p{N} ]+/gu, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
+const BATCH = 500;
+
+/** The CSV's header and its rows (completed responses, oldest first), read in keyset batches by id. */
+export async function surveyResponsesCsv(db: Db, surveyId: number, date: (d: Date | null) => string) {
+  const questions = await questionsOf(db, surveyId);
+  const header = ['Email', 'Completed', ...questions.map((q) => q.title)];
+  const column = new Map(questions.map((q, i) => [q.id, i]));
+
+  async function* rows(): AsyncGenerator<CsvValue[][]> {
+    const batches = keysetBatches(
+      BATCH,
+      (after: number | undefined, limit) =>
+        db
+          .select({ id: surveyInstances.id, email: users.email, completedAt: surveyInstances.completedAt })
+          .from(surveyInstances)
+          .innerJoin(users, eq(users.id, surveyInstances.createdById))
+          .where(
+            and(
+              eq(surveyInstances.surveyId, surveyId),
+              eq(surveyInstances.isComplete, true),
+              after === undefined ? undefined : gt(surveyInstances.id, after),
+            ),
+          )
+          .orderBy(asc(surveyInstances.id))
+          .limit(limit),
+      (row) => row.id,
+    );
+    for await (const instances of batches) {
+      const answers = await db
+        .select({
+          instanceId: surveyAnswers.instanceId,
+          questionId: surveyAnswers.questionId,
+          text: surveyAnswers.textAnswer,
+        })
+        .from(surveyAnswers)
+        .where(
+          inArray(
+            surveyAnswers.instanceId,
+            instances.map((i) => i.id),
+          ),
+        )
+        .orderBy(asc(surveyAnswers.id));
+      const cells = new Map(instances.map((i) => [i.id, questions.map(() => [] as string[])]));
+      for (const a of answers) {
+        const i = column.get(a.questionId);
+        if (i !== undefined) cells.get(a.instanceId)?.[i]?.push(stripAnswer(a.text));
+      }
+      yield instances.map((inst) => [
+        inst.email,
+        date(inst.completedAt),
+        // Several answers to one question (none today) would share its cell.
+        ...(cells.get(inst.id) ?? []).map((texts) => texts.join(' ')),
+      ]);
+    }
+  }
+  return { header, rows: rows() };
+}

@@ -1,0 +1,126 @@
+// The report charts (recharts). Only the report pages import this file, so recharts stays in their lazy
+// chunks and never reaches the staff pages. Colours come from the antd theme.
+import type { ActiveUsersWeek } from '@hearth/contract';
+import { theme } from 'antd';
+import dayjs from 'dayjs';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { type OptionCount, shortLabel, type TopPost } from './report-logic';
+
+function useChartColours() {
+  const { token } = theme.useToken();
+  return {
+    primary: token.colorPrimary,
+    secondary: token.colorWarning,
+    grid: token.colorBorderSecondary,
+    text: token.colorTextSecondary,
+    fontSize: token.fontSizeSM,
+  };
+}
+
+type TickProps = { x?: number | string; y?: number | string; payload?: { value?: unknown } };
+
+/** A one-line category label (recharts would wrap it), shortened, with the whole text as a tooltip. */
+function CategoryTick({
+  x,
+  y,
+  payload,
+  max,
+  fill,
+  fontSize,
+}: TickProps & { max: number; fill: string; fontSize: number }) {
+  const text = String(payload?.value ?? '');
+  return (
+    <text x={x} y={y} dy={4} textAnchor="end" fill={fill} fontSize={fontSize}>
+      <title>{text}</title>
+      {shortLabel(text, max)}
+    </text>
+  );
+}
+
+export function ActiveUsersChart({ weeks }: { weeks: ActiveUsersWeek[] }) {
+  const c = useChartColours();
+  const data = weeks.map((w) => ({ ...w, label: dayjs(w.weekStart).format('DD MMM') }));
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <BarChart data={data} margin={{ top: 16, right: 8, bottom: 0, left: -16 }}>
+        <CartesianGrid stroke={c.grid} vertical={false} />
+        <XAxis dataKey="label" tick={{ fill: c.text, fontSize: c.fontSize }} interval="preserveStartEnd" />
+        <YAxis allowDecimals={false} tick={{ fill: c.text, fontSize: c.fontSize }} />
+        <Tooltip
+          labelFormatter={(_, payload) => {
+            const week = payload?.[0]?.payload as ActiveUsersWeek | undefined;
+            return week ? `Week of ${dayjs(week.weekStart).format('DD-MM-YYYY')}` : '';
+          }}
+        />
+        <Bar
+          dataKey="activeUsers"
+          name="Active users"
+          fill={c.primary}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={48}
+        />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function TopPostsChart({ posts }: { posts: TopPost[] }) {
+  const c = useChartColours();
+  const mobile = useIsMobile();
+  const data = posts;
+  return (
+    <ResponsiveContainer width="100%" height={Math.max(160, data.length * 44 + 60)}>
+      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 24, bottom: 0, left: 0 }}>
+        <CartesianGrid stroke={c.grid} horizontal={false} />
+        <XAxis type="number" allowDecimals={false} tick={{ fill: c.text, fontSize: c.fontSize }} />
+        <YAxis
+          type="category"
+          dataKey="title"
+          width={mobile ? 96 : 210}
+          tick={<CategoryTick max={mobile ? 10 : 32} fill={c.text} fontSize={c.fontSize} />}
+        />
+        <Tooltip />
+        <Legend itemSorter={null} />
+        <Bar dataKey="likes" name="Likes" stackId="a" fill={c.primary} maxBarSize={24} />
+        <Bar dataKey="comments" name="Comments" stackId="a" fill={c.secondary} maxBarSize={24} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function OptionCountsChart({ counts }: { counts: OptionCount[] }) {
+  const c = useChartColours();
+  const mobile = useIsMobile();
+  const data = counts;
+  return (
+    <ResponsiveContainer width="100%" height={Math.max(120, data.length * 40 + 40)}>
+      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 32, bottom: 0, left: 0 }}>
+        <CartesianGrid stroke={c.grid} horizontal={false} />
+        <XAxis type="number" allowDecimals={false} tick={{ fill: c.text, fontSize: c.fontSize }} />
+        <YAxis
+          type="category"
+          dataKey="option"
+          width={mobile ? 96 : 180}
+          tick={<CategoryTick max={mobile ? 10 : 28} fill={c.text} fontSize={c.fontSize} />}
+        />
+        <Tooltip
+          labelFormatter={(_, payload) => (payload?.[0]?.payload as OptionCount | undefined)?.option ?? ''}
+        />
+        <Bar dataKey="count" name="Responses" fill={c.primary} maxBarSize={24}>
+          <LabelList dataKey="count" position="right" fill={c.text} fontSize={c.fontSize} />
+        </Bar>
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
