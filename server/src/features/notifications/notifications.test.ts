@@ -48,6 +48,20 @@ async function recipients(type: string, objectId: number): Promise<number[]> {
 
 const postForm = (over: Record<string, unknown> = {}) => feedPostForm(categoryId, over);
 
+/** A published post for everyone that starts in an hour. */
+async function scheduledPost(): Promise<number> {
+  const startAt = new Date(Date.now() + 3600_000).toISOString();
+  return idOf(await call('POST', '/v1/api/feed-posts', admin, postForm({ startAt })));
+}
+
+/** The post's start time arrives. */
+async function startArrives(postId: number): Promise<void> {
+  await t.db
+    .update(feedPosts)
+    .set({ startAt: new Date(Date.now() - 1000) })
+    .where(eq(feedPosts.id, postId));
+}
+
 describe('FEED_POST', () => {
   it('goes to the active users of the audience, never the author, once', async () => {
     const inAudience = await createUser(t.db, { groupIds: [g.location.id] });
@@ -92,20 +106,10 @@ describe('FEED_POST', () => {
   });
 
   it('a scheduled post notifies when its start arrives, exactly once across two apps on one database', async () => {
-    const res = await call(
-      'POST',
-      '/v1/api/feed-posts',
-      admin,
-      postForm({ startAt: new Date(Date.now() + 3600_000).toISOString() }),
-    );
-    const postId = idOf(res);
+    const postId = await scheduledPost();
     await t.app.notifications.drain();
     expect(await recipients('FEED_POST', postId)).toEqual([]);
-    // Its start time arrives.
-    await t.db
-      .update(feedPosts)
-      .set({ startAt: new Date(Date.now() - 1000) })
-      .where(eq(feedPosts.id, postId));
+    await startArrives(postId);
     await Promise.all([t.app.notifications.drain(), t.app.notifications.drain()]);
     await t.app.notifications.drain();
     const got = await recipients('FEED_POST', postId);
@@ -132,17 +136,8 @@ describe('FEED_POST', () => {
     expect(row?.notifiedAt).toBeInstanceOf(Date);
   });
   it('a scheduled post announced before a restart is not announced again after it', async () => {
-    const res = await call(
-      'POST',
-      '/v1/api/feed-posts',
-      admin,
-      postForm({ startAt: new Date(Date.now() + 3600_000).toISOString() }),
-    );
-    const postId = idOf(res);
-    await t.db
-      .update(feedPosts)
-      .set({ startAt: new Date(Date.now() - 1000) })
-      .where(eq(feedPosts.id, postId));
+    const postId = await scheduledPost();
+    await startArrives(postId);
     await t.app.notifications.drain();
     const before = await recipients('FEED_POST', postId);
     expect(before).toContain(staff.user.id);
