@@ -3,6 +3,7 @@
 // same rows with the same filters, with exactly SPEC's columns.
 import { z } from 'zod';
 import { dbId } from './common';
+import { postReportRow } from './feed';
 
 /** CSV header rows, word for word (SPEC section 9). */
 export const USER_ACTIVITY_CSV_COLUMNS = [
@@ -98,6 +99,36 @@ export const activeUsersWeek = z.object({
   activeUsers: z.number(),
 });
 export type ActiveUsersWeek = z.infer<typeof activeUsersWeek>;
+
+// ---- Post activity ----
+
+export const POST_ACTIVITY_SORTS = [
+  'title',
+  'subtitle',
+  'startAt',
+  'endAt',
+  'comments',
+  'likes',
+  'favourites',
+] as const;
+export type PostActivitySort = (typeof POST_ACTIVITY_SORTS)[number];
+
+/**
+ * GET /reports/post-activity: the table, paged, sorted and searched (title or subtitle) on the server, as a
+ * group may have 100,000 posts. GET /newsfeed/postsReport (SPEC section 7) still answers every row.
+ */
+export const postActivityQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  sort: z.enum(POST_ACTIVITY_SORTS).default('startAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export const postActivityPage = z.object({ rows: z.array(postReportRow), total: z.number() });
+export type PostActivityPage = z.infer<typeof postActivityPage>;
+
+/** GET /reports/top-posts: the posts with the most likes and comments together (the chart). */
+export const topPostsQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 
 // ---- Survey responses ----
 

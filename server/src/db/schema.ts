@@ -279,6 +279,9 @@ export const feedPosts = pgTable(
       .on(t.startAt, t.id)
       .where(sql`${t.isFeatured} and ${t.stateId} = 2 and ${t.kind} = 1`),
     index('feed_posts_created_idx').on(t.createdAt, t.id),
+    // Post activity (reports): every feed post, drafts too, newest start first; the CSV's keyset batches
+    // and the table's default order read it instead of sorting the whole table for each batch.
+    index('feed_posts_report_idx').on(t.startAt, t.id).where(sql`${t.kind} = 1`),
     // A community's posts, and the News Communities tab (joined communities), newest start first.
     index('feed_posts_community_idx').on(t.communityId, t.stateId, t.startAt, t.id),
     // The notification worker's scan for published posts not yet announced (fanout.ts): it runs after

@@ -1,7 +1,7 @@
 // The feed's hand-written reads. Each page query is built by an exported function, so the EXPLAIN test
 // plans exactly the SQL the service runs.
-import { ACTION_TYPE } from '@hearth/contract';
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { ACTION_TYPE, type PostReportRow } from '@hearth/contract';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedCategories, feedPostActions, feedPosts } from '../../db/schema';
 import { loadSummaries } from '../users/presenter';
@@ -283,13 +283,29 @@ export async function listCategories(db: Db, limit?: number) {
 /** Where a post activity batch resumes: the last row's start and id (the order is newest start first). */
 export type PostsReportCursor = { startAt: Date; id: number };
 
+/** Which feed posts, in which order, how many: the reports narrow and order the post activity rows. */
+export type PostsReportSlice = {
+  where?: SQL;
+  /** The sort key; ids break ties in the same direction. Default: the newest start first. */
+  sort?: { key: SQL; dir: 'asc' | 'desc' };
+  limit?: number;
+  offset?: number;
+};
+
+/** Resumes the newest-start order after a cursor. */
+export const afterPostCursor = (after: PostsReportCursor) =>
+  sql`(${feedPosts.startAt}, ${feedPosts.id}) < (${tsParam(after.startAt)}, ${after.id})`;
+
 /**
- * Post activity rows (feed posts), newest start first: counts from the row, category names joined in SQL.
- * Serves GET /newsfeed/postsReport (all rows) and the reports' CSV (keyset batches after a cursor).
+ * Post activity rows (feed posts): counts from the row, category names joined in SQL. The slice is taken
+ * first and the category names (a subquery per row) computed only for its rows: in one query they would
+ * be computed for every row the sort reads, a second for 100,000 posts before the first page came back.
+ * Serves GET /newsfeed/postsReport (every row), and the reports' table pages and CSV batches.
  */
-export function postsReportRows(db: Db, batch: { after?: PostsReportCursor; limit?: number } = {}) {
-  const { after, limit } = batch;
-  const query = db
+export function postsReportRows(db: Db, slice: PostsReportSlice = {}) {
+  const { key, dir } = slice.sort ?? { key: sql`${feedPosts.startAt}`, dir: 'desc' };
+  const by = dir === 'asc' ? asc : desc;
+  let inner = db
     .select({
       id: feedPosts.id,
       title: feedPosts.title,
@@ -299,32 +315,53 @@ export function postsReportRows(db: Db, batch: { after?: PostsReportCursor; limi
       comments: feedPosts.commentsCount,
       likes: feedPosts.likesCount,
       favourites: feedPosts.favouritesCount,
+      // Selected so the outer query can keep the slice's order.
+      sortKey: sql`${key}`.as('sort_key'),
+    })
+    .from(feedPosts)
+    .where(and(FEED_KIND, slice.where))
+    .orderBy(by(key), by(feedPosts.id))
+    .$dynamic();
+  if (slice.limit) inner = inner.limit(slice.limit);
+  if (slice.offset) inner = inner.offset(slice.offset);
+  // Qualified by hand below: Drizzle writes a subquery's field unqualified, and a bare "id" inside the
+  // category subquery would bind to the categories' own id.
+  const p = inner.as('p');
+  return db
+    .select({
+      id: p.id,
+      title: p.title,
+      subtitle: p.subtitle,
+      startAt: p.startAt,
+      endAt: p.endAt,
+      comments: p.comments,
+      likes: p.likes,
+      favourites: p.favourites,
       categoryName: sql<string>`coalesce((
         select string_agg(c.name, ', ' order by c.name)
         from feed_post_categories pc join feed_categories c on c.id = pc.category_id
-        where pc.post_id = "feed_posts"."id"), '')`,
+        where pc.post_id = "p"."id"), '')`,
     })
-    .from(feedPosts)
-    .where(
-      and(
-        FEED_KIND,
-        after
-          ? sql`("feed_posts"."start_at", "feed_posts"."id") < (${tsParam(after.startAt)}, ${after.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(feedPosts.startAt), desc(feedPosts.id));
-  return limit ? query.limit(limit) : query;
+    .from(p)
+    .orderBy(by(sql`"p"."sort_key"`), by(sql`"p"."id"`));
 }
 
-/** Post activity for GET /newsfeed/postsReport. */
-export async function postsReport(db: Db) {
-  const rows = await postsReportRows(db);
-  return rows.map((r) => ({
-    ...r,
-    startAt: r.startAt.toISOString(),
-    endAt: r.endAt?.toISOString() ?? null,
-  }));
+/** A post activity row as the API answers it, built field by field (its routes skip the zod serialiser). */
+export const postReportJson = (r: Awaited<ReturnType<typeof postsReportRows>>[number]): PostReportRow => ({
+  id: r.id,
+  title: r.title,
+  subtitle: r.subtitle,
+  startAt: r.startAt.toISOString(),
+  endAt: r.endAt?.toISOString() ?? null,
+  comments: r.comments,
+  likes: r.likes,
+  favourites: r.favourites,
+  categoryName: r.categoryName,
+});
+
+/** Post activity for GET /newsfeed/postsReport: every feed post. */
+export async function postsReport(db: Db): Promise<PostReportRow[]> {
+  return (await postsReportRows(db)).map(postReportJson);
 }
 
 /** The caller's likes and favourites of posts they can still see: the profile tabs' counts match their lists. */

@@ -7,10 +7,14 @@ import {
   errorBody,
   idParam,
   POST_ACTIVITY_CSV_COLUMNS,
+  postActivityPage as postActivityPageSchema,
+  postActivityQuery,
+  postReportRow,
   REPORT_FILE_STEMS,
   ROLE,
   surveyReport,
   surveyReportListRow,
+  topPostsQuery,
   USER_ACTIVITY_CSV_COLUMNS,
   userActivityPage as userActivityPageSchema,
   userActivityQuery,
@@ -23,7 +27,7 @@ import { csvHeaders, csvStream, fileTimestamp } from '../../platform/csv';
 import { notFound } from '../../platform/errors';
 import { activeUsersPerWeek } from './active-users';
 import { tableDateFormatter, tzParam } from './dates';
-import { postActivityCsvRows } from './post-activity';
+import { postActivityCsvRows, postActivityPage, topPosts } from './post-activity';
 import {
   findSurvey,
   surveyReport as loadSurveyReport,
@@ -84,6 +88,32 @@ export async function reportRoutes(server: FastifyInstance): Promise<void> {
       onRequest: admin,
     },
     async (request) => ({ data: await activeUsersPerWeek(app.db, request.query.weeks) }),
+  );
+
+  app.get(
+    '/reports/post-activity',
+    {
+      schema: {
+        tags,
+        querystring: postActivityQuery,
+        response: { 200: envelope(postActivityPageSchema), ...errors },
+      },
+      onRequest: admin,
+    },
+    async (request) => ({ data: await postActivityPage(app.db, request.query) }),
+  );
+
+  app.get(
+    '/reports/top-posts',
+    {
+      schema: {
+        tags,
+        querystring: topPostsQuery,
+        response: { 200: envelope(z.array(postReportRow)), ...errors },
+      },
+      onRequest: admin,
+    },
+    async (request) => ({ data: await topPosts(app.db, request.query.limit) }),
   );
 
   app.get(

@@ -280,6 +280,64 @@ describe('GET /reports/post-activity/csv', () => {
   });
 });
 
+describe('GET /reports/post-activity and /reports/top-posts', () => {
+  it('pages, sorts and searches feed posts on the server; the top posts rank likes and comments together', async () => {
+    const cat = await createCategory(t.db, 'Paged');
+    const made: { id: number }[] = [];
+    for (const [i, [likes, comments]] of [
+      [5, 0],
+      [1, 9],
+      [0, 0],
+      [7, 7],
+    ].entries())
+      made.push(
+        await createPost(t.db, admin.user.id, {
+          title: `pgd ${['delta', 'Alpha', 'charlie', 'bravo'][i]}`,
+          subtitle: i === 2 ? 'Needle in the subtitle' : 'Plain',
+          startAt: new Date(Date.UTC(2098, 0, i + 1)),
+          likesCount: likes,
+          commentsCount: comments,
+          categoryIds: [cat.id],
+        }),
+      );
+    await createPost(t.db, admin.user.id, { title: 'pgd community', kind: POST_KIND.COMMUNITY });
+    const page = async (query: string) => {
+      const res = await get(`/v1/api/reports/post-activity?search=pgd&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { rows: { title: string; categoryName: string }[]; total: number };
+    };
+    const byTitle = await page('sort=title&order=asc&pageSize=3');
+    expect(byTitle.total).toBe(4);
+    expect(byTitle.rows.map((r) => r.title)).toEqual(['pgd Alpha', 'pgd bravo', 'pgd charlie']);
+    expect(byTitle.rows[0]?.categoryName).toBe('Paged');
+    const second = await page('sort=title&order=asc&pageSize=3&page=2');
+    expect(second.rows.map((r) => r.title)).toEqual(['pgd delta']);
+    const newest = await page('pageSize=2');
+    expect(newest.rows.map((r) => r.title)).toEqual(['pgd bravo', 'pgd charlie']);
+    const byLikes = await page('sort=likes&order=desc&pageSize=1');
+    expect(byLikes.rows.map((r) => r.title)).toEqual(['pgd bravo']);
+    const subtitle = (await get('/v1/api/reports/post-activity?search=NEEDLE')).json().data;
+    expect(subtitle.rows.map((r: { title: string }) => r.title)).toEqual(['pgd charlie']);
+    const wildcard = (await get('/v1/api/reports/post-activity?search=%25')).json().data;
+    expect(wildcard.total).toBe(0);
+    expect((await get('/v1/api/reports/post-activity?sort=nope')).statusCode).toBe(400);
+    expect((await get('/v1/api/reports/post-activity?pageSize=101')).statusCode).toBe(400);
+
+    const top = (await get('/v1/api/reports/top-posts?limit=50')).json().data as {
+      id: number;
+      likes: number;
+      comments: number;
+    }[];
+    const ours = top.filter((r) => made.some((m) => m.id === r.id)).map((r) => r.id);
+    expect(ours).toEqual([made[3]?.id, made[1]?.id, made[0]?.id, made[2]?.id]);
+    for (let i = 1; i < top.length; i++) {
+      const [a, b] = [top[i - 1], top[i]];
+      if (a && b) expect(a.likes + a.comments).toBeGreaterThanOrEqual(b.likes + b.comments);
+    }
+    expect((await get('/v1/api/reports/top-posts?limit=51')).statusCode).toBe(400);
+  });
+});
+
 describe('who may call', () => {
   it('answers 401 to anonymous callers and 403 to staff and post managers', async () => {
     const staff = await userWithSession(t.app, t.db);
@@ -289,6 +347,8 @@ describe('who may call', () => {
       '/v1/api/reports/user-activity/csv',
       '/v1/api/reports/active-users',
       '/v1/api/reports/post-activity/csv',
+      '/v1/api/reports/post-activity',
+      '/v1/api/reports/top-posts',
     ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
       expect((await get(url, staff)).statusCode, url).toBe(403);

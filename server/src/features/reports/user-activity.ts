@@ -8,20 +8,20 @@ import {
   type UserActivityFilters,
   type UserActivitySort,
 } from '@hearth/contract';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { type CsvValue, keysetBatches } from '../../platform/csv';
 
-// Per-user figures as correlated subqueries, each an index probe on the user's id (feed_post_actions_user_idx,
-// survey_instances_user_idx, refresh_tokens_user_created_idx, the user_groups primary key). Sorted by a name
-// or a date, PostgreSQL computes them only for the page's rows; sorted by a figure, once per filtered user,
-// which is the work a grouped join would do anyway. Columns are qualified: a bare "id" inside a subquery
-// would bind to the subquery's own table.
+// A page (or CSV batch) is read in two steps: the ids in order, computing only the sort key, then the
+// figures of just those users as correlated subqueries, each an index probe on the user's id
+// (feed_post_actions_user_idx, survey_instances_user_idx, refresh_tokens_user_created_idx, the user_groups
+// primary key). Columns are qualified: a bare "id" inside a subquery would bind to the subquery's own table.
 const U = '"users"."id"';
-const groupNames = (groupTypeId: number) =>
-  sql.raw(`(select string_agg(g.name, ', ' order by g.name) from user_groups ug
-    join groups g on g.id = ug.group_id where ug.user_id = ${U} and g.group_type_id = ${groupTypeId})`);
+const groupNamesSql = (groupTypeId: number) => `(select string_agg(g.name, ', ' order by g.name)
+  from user_groups ug join groups g on g.id = ug.group_id
+  where ug.user_id = ${U} and g.group_type_id = ${groupTypeId})`;
+const groupNames = (groupTypeId: number) => sql.raw(groupNamesSql(groupTypeId));
 const actionCount = (actionTypeId: number) =>
   sql.raw(`(select count(*)::int from feed_post_actions a
     where a.user_id = ${U} and a.action_type_id = ${actionTypeId})`);
@@ -30,8 +30,9 @@ const completedSurveys = sql.raw(
 );
 // Refresh tokens rotate on every refresh (ADR: sessions), so their creation times trail a session's activity;
 // the login time covers a session that never refreshed. greatest() ignores nulls.
-const lastActive = sql.raw(`greatest("users"."last_logged_in_at",
-  (select max(rt.created_at) from refresh_tokens rt where rt.user_id = ${U}))`);
+const lastActiveSql = `greatest("users"."last_logged_in_at",
+  (select max(rt.created_at) from refresh_tokens rt where rt.user_id = ${U}))`;
+const lastActive = sql.raw(lastActiveSql);
 
 /** Matches LIKE's wildcards literally in a search term. */
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -50,44 +51,52 @@ function filtersWhere(f: UserActivityFilters): SQL | undefined {
   );
 }
 
-/** The filtered users with their figures, as a derived table `r` to sort and page on its columns. */
-function reportTable(db: Db, f: UserActivityFilters) {
+/** Every figure of the given users (a page or a CSV batch: at most a thousand index probes each). */
+function figuresOf(db: Db, ids: number[]) {
   return db
     .select({
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      location: sql<string | null>`${groupNames(GROUP_TYPE.LOCATION)}`.as('location'),
-      department: sql<string | null>`${groupNames(GROUP_TYPE.DEPARTMENT)}`.as('department'),
+      location: sql<string | null>`${groupNames(GROUP_TYPE.LOCATION)}`,
+      department: sql<string | null>`${groupNames(GROUP_TYPE.DEPARTMENT)}`,
       roleId: users.roleId,
-      likes: sql<number>`${actionCount(ACTION_TYPE.LIKE)}`.as('likes'),
-      favourites: sql<number>`${actionCount(ACTION_TYPE.FAVOURITE)}`.as('favourites'),
-      surveys: sql<number>`${completedSurveys}`.as('surveys'),
-      lastActiveAt: sql<Date | null>`${lastActive}`.as('last_active_at'),
+      likes: sql<number>`${actionCount(ACTION_TYPE.LIKE)}`.mapWith(Number),
+      favourites: sql<number>`${actionCount(ACTION_TYPE.FAVOURITE)}`.mapWith(Number),
+      surveys: sql<number>`${completedSurveys}`.mapWith(Number),
+      lastActiveAt: sql<Date | null>`${lastActive}`.mapWith(users.lastLoggedInAt),
       createdAt: users.createdAt,
     })
     .from(users)
-    .where(filtersWhere(f))
-    .as('r');
+    .where(inArray(users.id, ids));
 }
 
+// Sorting by a count needs it for every filtered user: one grouped pass over the table (an index-only scan
+// of feed_post_actions_user_idx) instead of a probe per user, which was 6x slower at a million likes.
+const ACTIONS_JOIN = `left join (select user_id,
+    count(*) filter (where action_type_id = ${ACTION_TYPE.LIKE})::int as likes,
+    count(*) filter (where action_type_id = ${ACTION_TYPE.FAVOURITE})::int as favourites
+  from feed_post_actions group by user_id) k on k.user_id = ${U}`;
+const SURVEYS_JOIN = `left join (select created_by_id, count(*)::int as surveys from survey_instances
+  where is_complete group by created_by_id) s on s.created_by_id = ${U}`;
+
 /**
- * The sort key of each sort, and its SQL type (keyset cursors travel as text and are cast back). Names sort
- * case-insensitively (the index users_last_name_sort_idx serves the default sort); a missing group or
+ * The sort key of each sort, its SQL type (keyset cursors travel as text and are cast back) and the join it
+ * needs. Names sort case-insensitively (users_last_name_sort_idx serves the default sort); a missing group or
  * activity sorts as the lowest value, so never-active users come last when sorting newest first.
  */
-const SORT_KEYS: Record<UserActivitySort, [expr: string, type: string]> = {
-  firstName: ['lower(r.first_name)', 'text'],
-  lastName: ['lower(r.last_name)', 'text'],
-  location: [`lower(coalesce(r.location, ''))`, 'text'],
-  department: [`lower(coalesce(r.department, ''))`, 'text'],
-  roleId: ['r.role_id', 'int'],
-  likes: ['r.likes', 'int'],
-  favourites: ['r.favourites', 'int'],
-  surveys: ['r.surveys', 'int'],
-  lastActiveAt: [`coalesce(r.last_active_at, '-infinity'::timestamptz)`, 'timestamptz'],
-  createdAt: ['r.created_at', 'timestamptz'],
+const SORT_KEYS: Record<UserActivitySort, { expr: string; type: string; join?: string }> = {
+  firstName: { expr: 'lower("users"."first_name")', type: 'text' },
+  lastName: { expr: 'lower("users"."last_name")', type: 'text' },
+  location: { expr: `lower(coalesce(${groupNamesSql(GROUP_TYPE.LOCATION)}, ''))`, type: 'text' },
+  department: { expr: `lower(coalesce(${groupNamesSql(GROUP_TYPE.DEPARTMENT)}, ''))`, type: 'text' },
+  roleId: { expr: '"users"."role_id"', type: 'int' },
+  likes: { expr: 'coalesce(k.likes, 0)', type: 'int', join: ACTIONS_JOIN },
+  favourites: { expr: 'coalesce(k.favourites, 0)', type: 'int', join: ACTIONS_JOIN },
+  surveys: { expr: 'coalesce(s.surveys, 0)', type: 'int', join: SURVEYS_JOIN },
+  lastActiveAt: { expr: `coalesce(${lastActiveSql}, '-infinity'::timestamptz)`, type: 'timestamptz' },
+  createdAt: { expr: '"users"."created_at"', type: 'timestamptz' },
 };
 
 export type SortOrder = { sort: UserActivitySort; order: 'asc' | 'desc' };
@@ -96,42 +105,31 @@ export type UserActivityCursor = { key: string; id: number };
 
 type Bounds = { limit: number; offset?: number; after?: UserActivityCursor };
 
+/**
+ * The rows of a page or batch, in two steps: the ids in order (only the sort key is computed, so the rows an
+ * OFFSET skips cost nothing more), then every figure of just those users.
+ */
 async function selectRows(db: Db, f: UserActivityFilters, { sort, order }: SortOrder, b: Bounds) {
-  const r = reportTable(db, f);
-  const [expr, type] = SORT_KEYS[sort];
+  const { expr, type, join } = SORT_KEYS[sort];
   const key = sql.raw(expr);
   const dir = sql.raw(order);
   // Row comparison follows the order's direction; the id breaks ties, so pages never overlap or skip.
   const keyset = b.after
-    ? sql`(${key}, r.id) ${sql.raw(order === 'asc' ? '>' : '<')} (cast(${b.after.key} as ${sql.raw(type)}), ${b.after.id})`
+    ? sql`(${key}, ${sql.raw(U)}) ${sql.raw(order === 'asc' ? '>' : '<')} (cast(${b.after.key} as ${sql.raw(type)}), ${b.after.id})`
     : undefined;
-  const query = db
-    .select({
-      id: r.id,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      email: r.email,
-      location: r.location,
-      department: r.department,
-      roleId: r.roleId,
-      likes: r.likes,
-      favourites: r.favourites,
-      surveys: r.surveys,
-      lastActiveAt: sql<Date | null>`r.last_active_at`.mapWith(users.lastLoggedInAt),
-      createdAt: r.createdAt,
-      sortKey: sql<string>`(${key})::text`,
-    })
-    .from(r)
-    .where(keyset)
-    .orderBy(sql`${key} ${dir}, r.id ${dir}`)
-    .limit(b.limit);
-  const rows = await (b.offset ? query.offset(b.offset) : query);
-  return rows.map((row) => ({
-    ...row,
-    likes: Number(row.likes),
-    favourites: Number(row.favourites),
-    surveys: Number(row.surveys),
-  }));
+  const where = and(filtersWhere(f), keyset);
+  const keys = (await db.execute(sql`
+    select ${sql.raw(U)} as id, (${key})::text as sort_key from users ${sql.raw(join ?? '')}
+    ${where ? sql`where ${where}` : sql``}
+    order by ${key} ${dir}, ${sql.raw(U)} ${dir}
+    limit ${b.limit} offset ${b.offset ?? 0}`)) as unknown as { rows: { id: number; sort_key: string }[] };
+  const ids = keys.rows.map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  const byId = new Map((await figuresOf(db, ids)).map((r) => [r.id, r]));
+  return keys.rows.flatMap((k) => {
+    const row = byId.get(Number(k.id));
+    return row ? [{ ...row, sortKey: k.sort_key }] : [];
+  });
 }
 
 /** One page of the table, with the total of the filtered users. */

@@ -2,6 +2,8 @@
 // the server answers 403 to anyone else.
 import type {
   ActiveUsersWeek,
+  PostActivityPage,
+  PostActivitySort,
   PostReportRow,
   SurveyReport,
   SurveyReportListRow,
@@ -15,7 +17,8 @@ export const REPORT_PATHS = {
   userActivity: '/v1/api/reports/user-activity',
   userActivityCsv: '/v1/api/reports/user-activity/csv',
   activeUsers: '/v1/api/reports/active-users',
-  postsReport: '/v1/api/newsfeed/postsReport',
+  postActivity: '/v1/api/reports/post-activity',
+  topPosts: '/v1/api/reports/top-posts',
   postActivityCsv: '/v1/api/reports/post-activity/csv',
   surveyResponses: '/v1/api/reports/survey-responses',
   surveyReport: (id: number) => `/v1/api/surveys/${id}/report`,
@@ -34,11 +37,21 @@ export type UserActivityParams = {
   roleId?: number;
 };
 
+/** The post table's query (the contract's postActivityQuery, as the page holds it). */
+export type PostActivityParams = {
+  page: number;
+  pageSize: number;
+  sort: PostActivitySort;
+  order: 'asc' | 'desc';
+  search?: string;
+};
+
 export const reportKeys = {
   all: ['reports'] as const,
   userActivity: (query: UserActivityParams) => ['reports', 'user-activity', query] as const,
   activeUsers: (weeks: number) => ['reports', 'active-users', weeks] as const,
-  posts: () => ['reports', 'posts'] as const,
+  postActivity: (query: PostActivityParams) => ['reports', 'post-activity', query] as const,
+  topPosts: (limit: number) => ['reports', 'top-posts', limit] as const,
   surveys: () => ['reports', 'surveys'] as const,
   survey: (id: number) => ['reports', 'survey', id] as const,
 };
@@ -59,10 +72,20 @@ export function useActiveUsers(weeks = 12) {
   });
 }
 
-export function usePostsReport() {
+export function usePostActivity(query: PostActivityParams) {
   return useQuery({
-    queryKey: reportKeys.posts(),
-    queryFn: ({ signal }) => api.get<PostReportRow[]>(REPORT_PATHS.postsReport, undefined, { signal }),
+    queryKey: reportKeys.postActivity(query),
+    queryFn: ({ signal }) => api.get<PostActivityPage>(REPORT_PATHS.postActivity, query, { signal }),
+    // Keep the current page on screen while the next page, sort or search loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The posts with the most likes plus comments, most first (the server ranks them). */
+export function useTopPosts(limit = 10) {
+  return useQuery({
+    queryKey: reportKeys.topPosts(limit),
+    queryFn: ({ signal }) => api.get<PostReportRow[]>(REPORT_PATHS.topPosts, { limit }, { signal }),
   });
 }
 

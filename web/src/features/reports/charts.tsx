@@ -3,6 +3,7 @@
 import type { ActiveUsersWeek } from '@hearth/contract';
 import { theme } from 'antd';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import {
   Bar,
   BarChart,
@@ -75,52 +76,81 @@ export function ActiveUsersChart({ weeks }: { weeks: ActiveUsersWeek[] }) {
   );
 }
 
-export function TopPostsChart({ posts }: { posts: TopPost[] }) {
+/** Horizontal bars, one row per category (a post, an option), with one-line labels cut to fit. */
+function HorizontalBars({
+  data,
+  categoryKey,
+  rowHeight,
+  minHeight,
+  labelWidth,
+  labelChars,
+  children,
+}: {
+  data: object[];
+  /** The field of each row that names it. */
+  categoryKey: string;
+  rowHeight: number;
+  minHeight: number;
+  /** Label width and characters shown, on desktop; phones get 96 px and 10 characters. */
+  labelWidth: number;
+  labelChars: number;
+  children: ReactNode;
+}) {
   const c = useChartColours();
   const mobile = useIsMobile();
-  const data = posts;
   return (
-    <ResponsiveContainer width="100%" height={Math.max(160, data.length * 44 + 60)}>
-      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 24, bottom: 0, left: 0 }}>
-        <CartesianGrid stroke={c.grid} horizontal={false} />
-        <XAxis type="number" allowDecimals={false} tick={{ fill: c.text, fontSize: c.fontSize }} />
-        <YAxis
-          type="category"
-          dataKey="title"
-          width={mobile ? 96 : 210}
-          tick={<CategoryTick max={mobile ? 10 : 32} fill={c.text} fontSize={c.fontSize} />}
-        />
-        <Tooltip />
-        <Legend itemSorter={null} />
-        <Bar dataKey="likes" name="Likes" stackId="a" fill={c.primary} maxBarSize={24} />
-        <Bar dataKey="comments" name="Comments" stackId="a" fill={c.secondary} maxBarSize={24} />
-      </BarChart>
-    </ResponsiveContainer>
-  );
-}
-
-export function OptionCountsChart({ counts }: { counts: OptionCount[] }) {
-  const c = useChartColours();
-  const mobile = useIsMobile();
-  const data = counts;
-  return (
-    <ResponsiveContainer width="100%" height={Math.max(120, data.length * 40 + 40)}>
+    <ResponsiveContainer width="100%" height={Math.max(minHeight, data.length * rowHeight + 50)}>
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 32, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={c.grid} horizontal={false} />
         <XAxis type="number" allowDecimals={false} tick={{ fill: c.text, fontSize: c.fontSize }} />
         <YAxis
           type="category"
-          dataKey="option"
-          width={mobile ? 96 : 180}
-          tick={<CategoryTick max={mobile ? 10 : 28} fill={c.text} fontSize={c.fontSize} />}
+          dataKey={categoryKey}
+          width={mobile ? 96 : labelWidth}
+          tick={<CategoryTick max={mobile ? 10 : labelChars} fill={c.text} fontSize={c.fontSize} />}
         />
-        <Tooltip
-          labelFormatter={(_, payload) => (payload?.[0]?.payload as OptionCount | undefined)?.option ?? ''}
-        />
-        <Bar dataKey="count" name="Responses" fill={c.primary} maxBarSize={24}>
-          <LabelList dataKey="count" position="right" fill={c.text} fontSize={c.fontSize} />
-        </Bar>
+        {children}
       </BarChart>
     </ResponsiveContainer>
+  );
+}
+
+export function TopPostsChart({ posts }: { posts: TopPost[] }) {
+  const c = useChartColours();
+  return (
+    <HorizontalBars
+      data={posts}
+      categoryKey="title"
+      rowHeight={44}
+      minHeight={160}
+      labelWidth={210}
+      labelChars={26}
+    >
+      <Tooltip />
+      <Legend itemSorter={null} />
+      <Bar dataKey="likes" name="Likes" stackId="a" fill={c.primary} maxBarSize={24} />
+      <Bar dataKey="comments" name="Comments" stackId="a" fill={c.secondary} maxBarSize={24} />
+    </HorizontalBars>
+  );
+}
+
+export function OptionCountsChart({ counts }: { counts: OptionCount[] }) {
+  const c = useChartColours();
+  return (
+    <HorizontalBars
+      data={counts}
+      categoryKey="option"
+      rowHeight={40}
+      minHeight={120}
+      labelWidth={180}
+      labelChars={28}
+    >
+      <Tooltip
+        labelFormatter={(_, payload) => (payload?.[0]?.payload as OptionCount | undefined)?.option ?? ''}
+      />
+      <Bar dataKey="count" name="Responses" fill={c.primary} maxBarSize={24}>
+        <LabelList dataKey="count" position="right" fill={c.text} fontSize={c.fontSize} />
+      </Bar>
+    </HorizontalBars>
   );
 }

@@ -1,72 +1,81 @@
-// /reports/post-activity (role 1): the top posts by likes and comments, every feed post's activity in a
-// table (sorted and searched in the browser: GET /newsfeed/postsReport answers all posts), and the CSV.
-import { type PostReportRow, REPORT_FILE_STEMS } from '@hearth/contract';
-import { Card, Empty, Input, Table, type TableColumnsType, type TableColumnType } from 'antd';
-import { useMemo, useState } from 'react';
+// /reports/post-activity (role 1): the top posts by likes and comments (ranked by the server), every feed
+// post's activity in a table that the server pages, sorts and searches (a group may have 100,000 posts),
+// and the CSV of every post.
+import {
+  POST_ACTIVITY_SORTS,
+  type PostActivitySort,
+  type PostReportRow,
+  REPORT_FILE_STEMS,
+} from '@hearth/contract';
+import { Card, Empty, Input, Table, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
 import { formatTableDate } from '../../lib/dates';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError } from '../../lib/query-states';
-import { byText, clampedTextColumn } from '../../lib/state-tabs-list';
+import { clampedTextColumn } from '../../lib/state-tabs-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { REPORT_PATHS, usePostsReport } from './api';
+import { type PostActivityParams, REPORT_PATHS, usePostActivity, useTopPosts } from './api';
 import { ChartCard } from './chart-card';
 import { DownloadCsvButton } from './download-button';
 import { TopPostsChart } from './lazy-charts';
-import { matchesTitle, topPosts } from './report-logic';
+import { sortedColumn, type TableSorting, useReportTable } from './use-report-table';
 import './reports.css';
 
-const byDate = (a: string | null, b: string | null) => (a ? Date.parse(a) : 0) - (b ? Date.parse(b) : 0) || 0;
+const DEFAULT_SORT: TableSorting<PostActivitySort> = { sort: 'startAt', order: 'desc' };
+const TOP_POSTS = 10;
 
-const dateColumn = (title: string, key: 'startAt' | 'endAt'): TableColumnType<PostReportRow> => ({
-  title,
-  key,
-  sorter: (a, b) => byDate(a[key], b[key]),
-  render: (_, row) => <span className="report-nowrap">{formatTableDate(row[key])}</span>,
-});
+const date = (value: string | null) => <span className="report-nowrap">{formatTableDate(value)}</span>;
 
-const countColumn = (
-  title: string,
-  key: 'comments' | 'likes' | 'favourites',
-): TableColumnType<PostReportRow> => ({
-  title,
-  dataIndex: key,
-  key,
-  align: 'right',
-  sorter: (a, b) => a[key] - b[key],
-});
+function columnsFor(sorting: TableSorting<PostActivitySort>): TableColumnsType<PostReportRow> {
+  const sorted = (key: PostActivitySort) => sortedColumn(key, sorting);
+  return [
+    { title: 'Title', dataIndex: 'title', width: 240, ...sorted('title') },
+    { ...clampedTextColumn<PostReportRow>('Subtitle', 'subtitle', 240), ...sorted('subtitle') },
+    { title: 'Start Date', dataIndex: 'startAt', render: date, ...sorted('startAt') },
+    { title: 'End Date', dataIndex: 'endAt', render: date, ...sorted('endAt') },
+    { title: 'Comments', dataIndex: 'comments', align: 'right', ...sorted('comments') },
+    { title: 'Likes', dataIndex: 'likes', align: 'right', ...sorted('likes') },
+    { title: 'Favourites', dataIndex: 'favourites', align: 'right', ...sorted('favourites') },
+    {
+      title: 'Categories',
+      dataIndex: 'categoryName',
+      key: 'categoryName',
+      render: (value: string) => value || '-',
+    },
+  ];
+}
 
-const columns: TableColumnsType<PostReportRow> = [
-  {
-    title: 'Title',
-    dataIndex: 'title',
-    key: 'title',
-    sorter: (a, b) => byText(a.title, b.title),
-    width: 240,
-  },
-  clampedTextColumn<PostReportRow>('Subtitle', 'subtitle', 240),
-  { ...dateColumn('Start Date', 'startAt'), defaultSortOrder: 'descend' },
-  dateColumn('End Date', 'endAt'),
-  countColumn('Comments', 'comments'),
-  countColumn('Likes', 'likes'),
-  countColumn('Favourites', 'favourites'),
-  {
-    title: 'Categories',
-    dataIndex: 'categoryName',
-    key: 'categoryName',
-    sorter: (a, b) => byText(a.categoryName, b.categoryName),
-    render: (value: string) => value || '-',
-  },
-];
+function TopPostsCard() {
+  const top = useTopPosts(TOP_POSTS);
+  // A post nobody liked or commented on is no "top" post (the chart would show an empty bar).
+  const posts = (top.data ?? []).filter((p) => p.likes + p.comments > 0);
+  const first = posts[0];
+  return (
+    <ChartCard
+      title="Top posts"
+      summary={
+        first
+          ? `The ${posts.length} posts with the most likes and comments; first is "${first.title}" with ${first.likes} likes and ${first.comments} comments.`
+          : 'No post has likes or comments yet.'
+      }
+      loading={top.isPending}
+      error={top.isError ? top.error : undefined}
+      onRetry={() => top.refetch()}
+      empty={posts.length === 0}
+      emptyText="No post has likes or comments yet"
+    >
+      <TopPostsChart posts={posts} />
+    </ChartCard>
+  );
+}
 
 export default function PostActivityReportPage() {
   useDocumentTitle('Post Activity Report');
-  const report = usePostsReport();
-  const [search, setSearch] = useState('');
-  const rows = useMemo(
-    () => (report.data ?? []).filter((r) => matchesTitle(r, search)),
-    [report.data, search],
-  );
-  const top = useMemo(() => topPosts(report.data ?? []), [report.data]);
+  const table = useReportTable<PostReportRow, PostActivitySort>(POST_ACTIVITY_SORTS, DEFAULT_SORT);
+  const { paging, sorting } = table;
+  const query: PostActivityParams = { search: table.debouncedSearch, ...paging, ...sorting };
+  const report = usePostActivity(query);
+  const columns = useMemo(() => columnsFor(sorting), [sorting]);
 
   return (
     <section className="page report-stack">
@@ -79,49 +88,35 @@ export default function PostActivityReportPage() {
           />
         }
       />
-      {report.isError ? (
-        <Card>
+      <TopPostsCard />
+      <Card title="Posts">
+        <search className="report-filters" aria-label="Filter posts">
+          <Input.Search
+            className="report-search"
+            placeholder="Search by title or subtitle"
+            aria-label="Search posts"
+            allowClear
+            value={table.search}
+            maxLength={100}
+            onChange={(e) => table.setSearch(e.target.value)}
+          />
+        </search>
+        {report.isError ? (
           <LoadError error={report.error} onRetry={() => report.refetch()} />
-        </Card>
-      ) : (
-        <>
-          <ChartCard
-            title="Top posts"
-            summary={
-              top[0]
-                ? `The ${top.length} posts with the most likes and comments; first is "${top[0].title}" with ${top[0].likes} likes and ${top[0].comments} comments.`
-                : 'No post has likes or comments yet.'
-            }
-            loading={report.isPending}
-            empty={top.length === 0}
-            emptyText="No post has likes or comments yet"
-          >
-            <TopPostsChart posts={top} />
-          </ChartCard>
-          <Card title="Posts">
-            <search className="report-filters" aria-label="Filter posts">
-              <Input.Search
-                className="report-search"
-                placeholder="Search by title"
-                aria-label="Search posts by title"
-                allowClear
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </search>
-            <Table<PostReportRow>
-              rowKey="id"
-              columns={columns}
-              dataSource={rows}
-              loading={report.isPending}
-              scroll={{ x: 'max-content' }}
-              showSorterTooltip={false}
-              pagination={{ pageSize: 20, showSizeChanger: true, hideOnSinglePage: true }}
-              locale={{ emptyText: <Empty description="There are no posts to display" /> }}
-            />
-          </Card>
-        </>
-      )}
+        ) : (
+          <Table<PostReportRow>
+            rowKey="id"
+            columns={columns}
+            dataSource={report.data?.rows ?? []}
+            loading={report.isFetching}
+            onChange={table.onChange}
+            scroll={{ x: 'max-content' }}
+            showSorterTooltip={false}
+            pagination={table.pagination(report.data?.total ?? 0, 'posts')}
+            locale={{ emptyText: <Empty description="There are no posts to display" /> }}
+          />
+        )}
+      </Card>
     </section>
   );
 }

@@ -1,56 +1,33 @@
-import type { PostReportRow, SurveyReport } from '@hearth/contract';
+import { POST_ACTIVITY_SORTS, type SurveyReport, USER_ACTIVITY_SORTS } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  apiSort,
-  matchesTitle,
-  optionCounts,
-  questionsByCategory,
-  respondents,
-  shortLabel,
-  topPosts,
-} from './report-logic';
+import { apiSort, optionCounts, questionsByCategory, respondents, shortLabel } from './report-logic';
 
 const fallback = { sort: 'lastName', order: 'asc' } as const;
+const postFallback = { sort: 'startAt', order: 'desc' } as const;
 
 describe('apiSort', () => {
   it('maps antd sort orders to the API', () => {
-    expect(apiSort('likes', 'descend', fallback)).toEqual({ sort: 'likes', order: 'desc' });
-    expect(apiSort('createdAt', 'ascend', fallback)).toEqual({ sort: 'createdAt', order: 'asc' });
+    expect(apiSort('likes', 'descend', fallback, USER_ACTIVITY_SORTS)).toEqual({
+      sort: 'likes',
+      order: 'desc',
+    });
+    expect(apiSort('createdAt', 'ascend', fallback, USER_ACTIVITY_SORTS)).toEqual({
+      sort: 'createdAt',
+      order: 'asc',
+    });
+    expect(apiSort('title', 'ascend', postFallback, POST_ACTIVITY_SORTS)).toEqual({
+      sort: 'title',
+      order: 'asc',
+    });
   });
   it('falls back when unsorted or unknown', () => {
-    expect(apiSort('likes', null, fallback)).toEqual(fallback);
-    expect(apiSort('password', 'ascend', fallback)).toEqual(fallback);
-    expect(apiSort(undefined, 'ascend', fallback)).toEqual(fallback);
+    expect(apiSort('likes', null, fallback, USER_ACTIVITY_SORTS)).toEqual(fallback);
+    expect(apiSort('password', 'ascend', fallback, USER_ACTIVITY_SORTS)).toEqual(fallback);
+    expect(apiSort(undefined, 'ascend', fallback, USER_ACTIVITY_SORTS)).toEqual(fallback);
   });
-});
-
-const post = (id: number, likes: number, comments: number): PostReportRow => ({
-  id,
-  title: `Post ${id}`,
-  subtitle: '',
-  startAt: '2026-01-01T00:00:00.000Z',
-  endAt: null,
-  comments,
-  likes,
-  favourites: 0,
-  categoryName: '',
-});
-
-describe('topPosts', () => {
-  it('orders by likes plus comments and keeps ten', () => {
-    const rows = Array.from({ length: 14 }, (_, i) => post(i + 1, i, 1));
-    const top = topPosts([...rows, post(99, 0, 0)]);
-    expect(top).toHaveLength(10);
-    expect(top[0]?.id).toBe(14);
-    expect(top.some((p) => p.id === 99)).toBe(false);
-  });
-});
-
-describe('matchesTitle', () => {
-  it('matches case-insensitively and an empty search matches all', () => {
-    expect(matchesTitle({ title: 'Hello World' }, 'world')).toBe(true);
-    expect(matchesTitle({ title: 'Hello' }, '  ')).toBe(true);
-    expect(matchesTitle({ title: 'Hello' }, 'x')).toBe(false);
+  it('only sorts by the columns of that report', () => {
+    expect(apiSort('categoryName', 'ascend', postFallback, POST_ACTIVITY_SORTS)).toEqual(postFallback);
+    expect(apiSort('createdAt', 'ascend', postFallback, POST_ACTIVITY_SORTS)).toEqual(postFallback);
   });
 });
 

@@ -1,42 +1,26 @@
-// Pure helpers of the report screens: table sort to API sort, the top posts, and the survey report's
+// Pure helpers of the report screens: table sort to API sort, and the survey report's
 // grouping and counting. Kept free of React so they are unit-tested.
-import {
-  type PostReportRow,
-  type SurveyReport,
-  type SurveyReportQuestion,
-  USER_ACTIVITY_SORTS,
-  type UserActivitySort,
-} from '@hearth/contract';
+import type { PostReportRow, SurveyReport, SurveyReportQuestion } from '@hearth/contract';
 
 export type SortOrder = 'asc' | 'desc';
 
-/** An antd sorter result (column key and ascend/descend) as the API's sort and order; unsorted = default. */
-export function apiSort(
+/**
+ * An antd sorter result (column key and ascend/descend) as the API's sort and order: unsorted, or a column
+ * the API cannot sort by, gives the default.
+ */
+export function apiSort<S extends string>(
   columnKey: unknown,
   order: 'ascend' | 'descend' | null | undefined,
-  fallback: { sort: UserActivitySort; order: SortOrder },
-): { sort: UserActivitySort; order: SortOrder } {
+  fallback: { sort: S; order: SortOrder },
+  sorts: readonly S[],
+): { sort: S; order: SortOrder } {
   if (!order || typeof columnKey !== 'string') return fallback;
-  if (!(USER_ACTIVITY_SORTS as readonly string[]).includes(columnKey)) return fallback;
-  return { sort: columnKey as UserActivitySort, order: order === 'ascend' ? 'asc' : 'desc' };
+  if (!(sorts as readonly string[]).includes(columnKey)) return fallback;
+  return { sort: columnKey as S, order: order === 'ascend' ? 'asc' : 'desc' };
 }
 
-export type TopPost = { id: number; title: string; likes: number; comments: number };
-
-/** The posts with the most likes plus comments, most first (ties: newer id first). */
-export function topPosts(rows: PostReportRow[], count = 10): TopPost[] {
-  return rows
-    .map((r) => ({ id: r.id, title: r.title, likes: r.likes, comments: r.comments }))
-    .filter((r) => r.likes + r.comments > 0)
-    .sort((a, b) => b.likes + b.comments - (a.likes + a.comments) || b.id - a.id)
-    .slice(0, count);
-}
-
-/** Lower-cased substring match on the title. */
-export function matchesTitle(row: { title: string }, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  return needle === '' || row.title.toLowerCase().includes(needle);
-}
+/** A bar of the top posts chart (GET /reports/top-posts answers these, most likes plus comments first). */
+export type TopPost = Pick<PostReportRow, 'id' | 'title' | 'likes' | 'comments'>;
 
 export type Respondent = { instanceId: number; name: string; email: string; completedAt: string | null };
 

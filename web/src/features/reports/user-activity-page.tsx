@@ -2,13 +2,13 @@
 // server pages, sorts and filters (a group may have 100,000 users), and the same rows as CSV.
 import {
   GROUP_TYPE,
-  LIMITS,
   REPORT_FILE_STEMS,
   ROLE,
+  USER_ACTIVITY_SORTS,
   type UserActivityRow,
   type UserActivitySort,
 } from '@hearth/contract';
-import { Card, Empty, Input, Select, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Card, Empty, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { formatTableDate } from '../../lib/dates';
 import { PageHeader } from '../../lib/page-header';
@@ -20,11 +20,10 @@ import { REPORT_PATHS, type UserActivityParams, useActiveUsers, useUserActivity 
 import { ChartCard } from './chart-card';
 import { DownloadCsvButton } from './download-button';
 import { ActiveUsersChart } from './lazy-charts';
-import { apiSort, type SortOrder } from './report-logic';
-import { useDebouncedValue } from './use-debounced-value';
+import { sortedColumn, type TableSorting, useReportTable } from './use-report-table';
 import './reports.css';
 
-const DEFAULT_SORT = { sort: 'lastName' as UserActivitySort, order: 'asc' as SortOrder };
+const DEFAULT_SORT: TableSorting<UserActivitySort> = { sort: 'lastName', order: 'asc' };
 const WEEKS = 12;
 
 type Filters = { locationId?: number; departmentId?: number; roleId?: number };
@@ -32,12 +31,8 @@ type Filters = { locationId?: number; departmentId?: number; roleId?: number };
 const text = (value: string | null) => value || '-';
 const date = (value: string | null) => <span className="report-nowrap">{formatTableDate(value)}</span>;
 
-function columnsFor(sort: UserActivitySort, order: SortOrder): TableColumnsType<UserActivityRow> {
-  const sorted = (key: UserActivitySort) => ({
-    key,
-    sorter: true,
-    sortOrder: sort === key ? (order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
-  });
+function columnsFor(sorting: TableSorting<UserActivitySort>): TableColumnsType<UserActivityRow> {
+  const sorted = (key: UserActivitySort) => sortedColumn(key, sorting);
   return [
     { title: 'First Name', dataIndex: 'firstName', ...sorted('firstName') },
     { title: 'Last Name', dataIndex: 'lastName', ...sorted('lastName') },
@@ -81,40 +76,26 @@ function ActiveUsersCard() {
 export default function UserActivityReportPage() {
   useDocumentTitle('User Activity Report');
   const groups = useGroups();
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim(), LIMITS.debounceMs);
+  const table = useReportTable<UserActivityRow, UserActivitySort>(USER_ACTIVITY_SORTS, DEFAULT_SORT);
+  const { paging, sorting } = table;
   const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
-  const [sorting, setSorting] = useState(DEFAULT_SORT);
 
   const filterQuery = {
-    search: debouncedSearch || undefined,
+    search: table.debouncedSearch,
     locationId: filters.locationId,
     departmentId: filters.departmentId,
     roleId: filters.roleId,
   };
   const query: UserActivityParams = { ...filterQuery, ...paging, ...sorting };
   const report = useUserActivity(query);
-  const columns = useMemo(() => columnsFor(sorting.sort, sorting.order), [sorting]);
+  const columns = useMemo(() => columnsFor(sorting), [sorting]);
 
   const groupOptions = (typeId: number) =>
     (groups.data ?? []).filter((g) => g.groupTypeId === typeId).map((g) => ({ value: g.id, label: g.name }));
 
   const setFilter = (patch: Filters) => {
     setFilters((f) => ({ ...f, ...patch }));
-    setPaging((p) => ({ ...p, page: 1 }));
-  };
-
-  const onChange: TableProps<UserActivityRow>['onChange'] = (pagination, _filters, sorter) => {
-    const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    const next = apiSort(one?.columnKey, one?.order, DEFAULT_SORT);
-    const sortChanged = next.sort !== sorting.sort || next.order !== sorting.order;
-    setSorting(next);
-    const pageSize = pagination.pageSize ?? paging.pageSize;
-    setPaging({
-      page: sortChanged || pageSize !== paging.pageSize ? 1 : (pagination.current ?? 1),
-      pageSize,
-    });
+    table.firstPage();
   };
 
   return (
@@ -137,12 +118,9 @@ export default function UserActivityReportPage() {
             placeholder="Search by name or e-mail"
             aria-label="Search users"
             allowClear
-            value={search}
+            value={table.search}
             maxLength={100}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPaging((p) => ({ ...p, page: 1 }));
-            }}
+            onChange={(e) => table.setSearch(e.target.value)}
           />
           <Select
             aria-label="Location"
@@ -181,17 +159,10 @@ export default function UserActivityReportPage() {
             columns={columns}
             dataSource={report.data?.rows ?? []}
             loading={report.isFetching}
-            onChange={onChange}
+            onChange={table.onChange}
             scroll={{ x: 'max-content' }}
             showSorterTooltip={false}
-            pagination={{
-              current: paging.page,
-              pageSize: paging.pageSize,
-              total: report.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: [10, 20, 50, 100],
-              showTotal: (total) => `${total} users`,
-            }}
+            pagination={table.pagination(report.data?.total ?? 0, 'users')}
             locale={{ emptyText: <Empty description="There are no users to display" /> }}
           />
         )}

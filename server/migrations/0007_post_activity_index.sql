@@ -1,0 +1,1 @@
+CREATE INDEX "feed_posts_report_idx" ON "feed_posts" USING btree ("start_at","id") WHERE "feed_posts"."kind" = 1;
