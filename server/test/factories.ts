@@ -52,6 +52,23 @@ export async function createGroups(db: Db) {
   return { location, department, team };
 }
 
+/** A valid POST /v1/auth/register body with a fresh company address, in the given location and department. */
+export function registrationBody(
+  g: Awaited<ReturnType<typeof createGroups>>,
+  over: Record<string, unknown> = {},
+) {
+  return {
+    firstName: 'Nomsa',
+    lastName: 'Dlamini',
+    email: `Nomsa.${Math.random().toString(36).slice(2)}@Example.org`,
+    password: 'Good#Pass1',
+    phone: '+27 82 000 0000',
+    userTypeId: 2,
+    groups: [g.location.id, g.department.id],
+    ...over,
+  };
+}
+
 export async function createStats(db: Db) {
   const [row] = await db
     .insert(keyStatistics)

@@ -2,7 +2,15 @@ import { MSG, ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { basic, bearer, createGroups, createUser, login, PASSWORD } from '../../../test/factories';
+import {
+  basic,
+  bearer,
+  createGroups,
+  createUser,
+  login,
+  PASSWORD,
+  registrationBody,
+} from '../../../test/factories';
 import { settled } from '../../../test/jobs';
 import { groups, users } from '../../db/schema';
 
@@ -18,16 +26,7 @@ afterAll(() => t.close());
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
 
-const registration = (over: Record<string, unknown> = {}) => ({
-  firstName: 'Nomsa',
-  lastName: 'Dlamini',
-  email: `Nomsa.${Math.random().toString(36).slice(2)}@Example.org`,
-  password: 'Good#Pass1',
-  phone: '+27 82 000 0000',
-  userTypeId: 2,
-  groups: [g.location.id, g.department.id],
-  ...over,
-});
+const registration = (over: Record<string, unknown> = {}) => registrationBody(g, over);
 
 describe('POST /v1/auth/login', () => {
   it('answers the session profile and records lastLoggedInAt', async () => {

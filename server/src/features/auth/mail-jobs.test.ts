@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { createGroups, createUser } from '../../../test/factories';
+import { createGroups, createUser, registrationBody } from '../../../test/factories';
 import { settled } from '../../../test/jobs';
 
 let t: TestApp;
@@ -17,17 +17,7 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
 
-function registration() {
-  return {
-    firstName: 'Thabo',
-    lastName: 'Mokoena',
-    email: `thabo.${Math.random().toString(36).slice(2)}@example.org`,
-    password: 'Good#Pass1',
-    phone: '+27 82 000 0000',
-    userTypeId: 2,
-    groups: [g.location.id, g.department.id],
-  };
-}
+const registration = () => registrationBody(g);
 
 type JobRow = { state: string; retry_count: number; data: unknown };
 async function mailJobs(): Promise<JobRow[]> {

@@ -7,17 +7,17 @@ import {
   type PostReportRow,
   REPORT_FILE_STEMS,
 } from '@hearth/contract';
-import { Card, Empty, Input, Table, type TableColumnsType } from 'antd';
+import { Card, Input, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { formatTableDate } from '../../lib/dates';
 import { PageHeader } from '../../lib/page-header';
-import { LoadError } from '../../lib/query-states';
 import { clampedTextColumn } from '../../lib/state-tabs-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { type PostActivityParams, REPORT_PATHS, usePostActivity, useTopPosts } from './api';
 import { ChartCard } from './chart-card';
 import { DownloadCsvButton } from './download-button';
 import { TopPostsChart } from './lazy-charts';
+import { ReportTable } from './report-table';
 import { sortedColumn, type TableSorting, useReportTable } from './use-report-table';
 import './reports.css';
 
@@ -101,21 +101,13 @@ export default function PostActivityReportPage() {
             onChange={(e) => table.setSearch(e.target.value)}
           />
         </search>
-        {report.isError ? (
-          <LoadError error={report.error} onRetry={() => report.refetch()} />
-        ) : (
-          <Table<PostReportRow>
-            rowKey="id"
-            columns={columns}
-            dataSource={report.data?.rows ?? []}
-            loading={report.isFetching}
-            onChange={table.onChange}
-            scroll={{ x: 'max-content' }}
-            showSorterTooltip={false}
-            pagination={table.pagination(report.data?.total ?? 0, 'posts')}
-            locale={{ emptyText: <Empty description="There are no posts to display" /> }}
-          />
-        )}
+        <ReportTable<PostReportRow>
+          report={report}
+          columns={columns}
+          onChange={table.onChange}
+          pagination={table.pagination}
+          noun="posts"
+        />
       </Card>
     </section>
   );

@@ -8,11 +8,10 @@ import {
   type UserActivityRow,
   type UserActivitySort,
 } from '@hearth/contract';
-import { Card, Empty, Input, Select, Table, type TableColumnsType } from 'antd';
+import { Card, Input, Select, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { formatTableDate } from '../../lib/dates';
 import { PageHeader } from '../../lib/page-header';
-import { LoadError } from '../../lib/query-states';
 import { roleName } from '../../lib/role-names';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGroups } from '../groups/api';
@@ -20,6 +19,7 @@ import { REPORT_PATHS, type UserActivityParams, useActiveUsers, useUserActivity 
 import { ChartCard } from './chart-card';
 import { DownloadCsvButton } from './download-button';
 import { ActiveUsersChart } from './lazy-charts';
+import { ReportTable } from './report-table';
 import { sortedColumn, type TableSorting, useReportTable } from './use-report-table';
 import './reports.css';
 
@@ -73,9 +73,40 @@ function ActiveUsersCard() {
   );
 }
 
+/** A select of the groups of one type (locations, departments); empty means all. */
+function GroupFilter({
+  label,
+  placeholder,
+  groupTypeId,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  groupTypeId: number;
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+}) {
+  const groups = useGroups();
+  const options = (groups.data ?? [])
+    .filter((g) => g.groupTypeId === groupTypeId)
+    .map((g) => ({ value: g.id, label: g.name }));
+  return (
+    <Select
+      aria-label={label}
+      placeholder={placeholder}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={groups.isPending}
+      options={options}
+      value={value}
+      onChange={(v?: number) => onChange(v)}
+    />
+  );
+}
+
 export default function UserActivityReportPage() {
   useDocumentTitle('User Activity Report');
-  const groups = useGroups();
   const table = useReportTable<UserActivityRow, UserActivitySort>(USER_ACTIVITY_SORTS, DEFAULT_SORT);
   const { paging, sorting } = table;
   const [filters, setFilters] = useState<Filters>({});
@@ -89,9 +120,6 @@ export default function UserActivityReportPage() {
   const query: UserActivityParams = { ...filterQuery, ...paging, ...sorting };
   const report = useUserActivity(query);
   const columns = useMemo(() => columnsFor(sorting), [sorting]);
-
-  const groupOptions = (typeId: number) =>
-    (groups.data ?? []).filter((g) => g.groupTypeId === typeId).map((g) => ({ value: g.id, label: g.name }));
 
   const setFilter = (patch: Filters) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -122,25 +150,19 @@ export default function UserActivityReportPage() {
             maxLength={100}
             onChange={(e) => table.setSearch(e.target.value)}
           />
-          <Select
-            aria-label="Location"
+          <GroupFilter
+            label="Location"
             placeholder="All locations"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={groups.isPending}
-            options={groupOptions(GROUP_TYPE.LOCATION)}
+            groupTypeId={GROUP_TYPE.LOCATION}
             value={filters.locationId}
-            onChange={(value?: number) => setFilter({ locationId: value })}
+            onChange={(locationId) => setFilter({ locationId })}
           />
-          <Select
-            aria-label="Department"
+          <GroupFilter
+            label="Department"
             placeholder="All departments"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={groups.isPending}
-            options={groupOptions(GROUP_TYPE.DEPARTMENT)}
+            groupTypeId={GROUP_TYPE.DEPARTMENT}
             value={filters.departmentId}
-            onChange={(value?: number) => setFilter({ departmentId: value })}
+            onChange={(departmentId) => setFilter({ departmentId })}
           />
           <Select
             aria-label="Role"
@@ -151,21 +173,13 @@ export default function UserActivityReportPage() {
             onChange={(value?: number) => setFilter({ roleId: value })}
           />
         </search>
-        {report.isError ? (
-          <LoadError error={report.error} onRetry={() => report.refetch()} />
-        ) : (
-          <Table<UserActivityRow>
-            rowKey="id"
-            columns={columns}
-            dataSource={report.data?.rows ?? []}
-            loading={report.isFetching}
-            onChange={table.onChange}
-            scroll={{ x: 'max-content' }}
-            showSorterTooltip={false}
-            pagination={table.pagination(report.data?.total ?? 0, 'users')}
-            locale={{ emptyText: <Empty description="There are no users to display" /> }}
-          />
-        )}
+        <ReportTable<UserActivityRow>
+          report={report}
+          columns={columns}
+          onChange={table.onChange}
+          pagination={table.pagination}
+          noun="users"
+        />
       </Card>
     </section>
   );

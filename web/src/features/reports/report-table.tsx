@@ -1,0 +1,37 @@
+// The table of a report whose rows the server pages, sorts and searches (user activity, post activity):
+// the load error with Retry, or the rows with the shared table state (use-report-table.ts).
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Empty, Table, type TableColumnsType, type TableProps } from 'antd';
+import { LoadError } from '../../lib/query-states';
+
+type Page<Row> = { rows: Row[]; total: number };
+
+export function ReportTable<Row extends { id: number }>({
+  report,
+  columns,
+  onChange,
+  pagination,
+  noun,
+}: {
+  report: UseQueryResult<Page<Row>>;
+  columns: TableColumnsType<Row>;
+  onChange: TableProps<Row>['onChange'];
+  pagination: (total: number, noun: string) => TableProps<Row>['pagination'];
+  /** What the rows are, plural: "users" shows "120 users" and "There are no users to display". */
+  noun: string;
+}) {
+  if (report.isError) return <LoadError error={report.error} onRetry={() => report.refetch()} />;
+  return (
+    <Table<Row>
+      rowKey="id"
+      columns={columns}
+      dataSource={report.data?.rows ?? []}
+      loading={report.isFetching}
+      onChange={onChange}
+      scroll={{ x: 'max-content' }}
+      showSorterTooltip={false}
+      pagination={pagination(report.data?.total ?? 0, noun)}
+      locale={{ emptyText: <Empty description={`There are no ${noun} to display`} /> }}
+    />
+  );
+}
