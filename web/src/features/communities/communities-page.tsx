@@ -3,11 +3,10 @@
 // kept in the address so Back from a community returns to it.
 import { VIEW_STATE } from '@hearth/contract';
 import { Card, Col, Empty, Row, Tabs } from 'antd';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useUrlTab } from '../../lib/use-url-tab';
 import { useCommunityList } from './api';
 import { CommunityCard, CommunityCardSkeleton } from './community-card';
 import '../feed/feed.css';
@@ -58,14 +57,7 @@ function CommunityGrid({ viewState, label, empty }: { viewState: number; label: 
 
 export default function CommunitiesPage() {
   useDocumentTitle('Communities');
-  const [params, setParams] = useSearchParams();
-  const fromUrl = params.get('tab');
-  const [active, setActive] = useState<string>(fromUrl === 'public' ? 'public' : 'mine');
-
-  const onChange = (key: string) => {
-    setActive(key);
-    setParams(key === 'mine' ? {} : { tab: key }, { replace: true });
-  };
+  const [active, onChange] = useUrlTab(['mine', 'public'], 'mine');
 
   return (
     <section className="page communities-page">

@@ -6,11 +6,12 @@
 import { ArrowLeftOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Community, MSG, PATHS, VISIBILITY } from '@hearth/contract';
 import { Button, Card, Flex, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { isApiError, isSessionExpired } from '../../lib/api-error';
 import { PageHeader } from '../../lib/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useUrlTab } from '../../lib/use-url-tab';
 import { MentionBox } from '../feed/comment-box';
 import { CommentsPanel } from '../feed/comments-section';
 import { communityPostPath, PostCard } from '../feed/post-card';
@@ -68,12 +69,7 @@ function Discussion({ communityId }: { communityId: number }) {
 const TABS = ['posts', 'discussion'] as const;
 
 function MemberTabs({ communityId }: { communityId: number }) {
-  const [params, setParams] = useSearchParams();
-  const [active, setActive] = useState<string>(params.get('tab') === 'discussion' ? 'discussion' : 'posts');
-  const onChange = (key: string) => {
-    setActive(key);
-    setParams(key === 'posts' ? {} : { tab: key }, { replace: true });
-  };
+  const [active, onChange] = useUrlTab(TABS, 'posts');
   return (
     <Card>
       <Tabs

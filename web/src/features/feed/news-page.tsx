@@ -2,10 +2,9 @@
 // infinitely scrolling list of post cards. Only the open tab is mounted, so a tab whose list changed
 // (a post liked elsewhere) reloads when it is opened again.
 import { Card, Tabs } from 'antd';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../lib/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useUrlTab } from '../../lib/use-url-tab';
 import type { FeedAction } from './api';
 import { FeaturedCarousel } from './featured-carousel';
 import { PostList } from './post-list';
@@ -20,15 +19,10 @@ const TABS: { key: string; label: string; action: FeedAction }[] = [
 
 export default function NewsPage() {
   useDocumentTitle('News');
-  const [params, setParams] = useSearchParams();
-  const fromUrl = params.get('tab');
-  const [active, setActive] = useState(TABS.some((t) => t.key === fromUrl) ? (fromUrl as string) : 'all');
-
-  const onChange = (key: string) => {
-    setActive(key);
-    // The tab is kept in the address, so Back from a post returns to the same tab.
-    setParams(key === 'all' ? {} : { tab: key }, { replace: true });
-  };
+  const [active, onChange] = useUrlTab(
+    TABS.map((t) => t.key),
+    'all',
+  );
 
   return (
     <section className="page news-page">
