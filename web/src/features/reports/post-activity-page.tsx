@@ -7,7 +7,7 @@ import {
   type PostReportRow,
   REPORT_FILE_STEMS,
 } from '@hearth/contract';
-import { Card, Input, type TableColumnsType } from 'antd';
+import { Card, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { formatTableDate } from '../../lib/dates';
 import { PageHeader } from '../../lib/page-header';
@@ -17,7 +17,7 @@ import { type PostActivityParams, REPORT_PATHS, usePostActivity, useTopPosts } f
 import { ChartCard } from './chart-card';
 import { DownloadCsvButton } from './download-button';
 import { TopPostsChart } from './lazy-charts';
-import { ReportTable } from './report-table';
+import { ReportSearch, ReportTable } from './report-table';
 import { sortedColumn, type TableSorting, useReportTable } from './use-report-table';
 import './reports.css';
 
@@ -91,14 +91,11 @@ export default function PostActivityReportPage() {
       <TopPostsCard />
       <Card title="Posts">
         <search className="report-filters" aria-label="Filter posts">
-          <Input.Search
-            className="report-search"
+          <ReportSearch
+            label="Search posts"
             placeholder="Search by title or subtitle"
-            aria-label="Search posts"
-            allowClear
-            value={table.search}
-            maxLength={100}
-            onChange={(e) => table.setSearch(e.target.value)}
+            search={table.search}
+            setSearch={table.setSearch}
           />
         </search>
         <ReportTable<PostReportRow>

@@ -1,7 +1,7 @@
 // The table of a report whose rows the server pages, sorts and searches (user activity, post activity):
-// the load error with Retry, or the rows with the shared table state (use-report-table.ts).
+// its search box, and the load error with Retry or the rows, with the shared table state (use-report-table.ts).
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Empty, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Empty, Input, Table, type TableColumnsType, type TableProps } from 'antd';
 import { LoadError } from '../../lib/query-states';
 
 type Page<Row> = { rows: Row[]; total: number };
@@ -32,6 +32,31 @@ export function ReportTable<Row extends { id: number }>({
       showSorterTooltip={false}
       pagination={pagination(report.data?.total ?? 0, noun)}
       locale={{ emptyText: <Empty description={`There are no ${noun} to display`} /> }}
+    />
+  );
+}
+
+/** The report's search box; the query gets its text debounced (use-report-table.ts). */
+export function ReportSearch({
+  label,
+  placeholder,
+  search,
+  setSearch,
+}: {
+  label: string;
+  placeholder: string;
+  search: string;
+  setSearch: (value: string) => void;
+}) {
+  return (
+    <Input.Search
+      className="report-search"
+      placeholder={placeholder}
+      aria-label={label}
+      allowClear
+      value={search}
+      maxLength={100}
+      onChange={(e) => setSearch(e.target.value)}
     />
   );
 }

@@ -8,7 +8,7 @@ import {
   type UserActivityRow,
   type UserActivitySort,
 } from '@hearth/contract';
-import { Card, Input, Select, type TableColumnsType } from 'antd';
+import { Card, Select, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { formatTableDate } from '../../lib/dates';
 import { PageHeader } from '../../lib/page-header';
@@ -19,7 +19,7 @@ import { REPORT_PATHS, type UserActivityParams, useActiveUsers, useUserActivity 
 import { ChartCard } from './chart-card';
 import { DownloadCsvButton } from './download-button';
 import { ActiveUsersChart } from './lazy-charts';
-import { ReportTable } from './report-table';
+import { ReportSearch, ReportTable } from './report-table';
 import { sortedColumn, type TableSorting, useReportTable } from './use-report-table';
 import './reports.css';
 
@@ -141,14 +141,11 @@ export default function UserActivityReportPage() {
       <ActiveUsersCard />
       <Card title="Users">
         <search className="report-filters" aria-label="Filter users">
-          <Input.Search
-            className="report-search"
+          <ReportSearch
+            label="Search users"
             placeholder="Search by name or e-mail"
-            aria-label="Search users"
-            allowClear
-            value={table.search}
-            maxLength={100}
-            onChange={(e) => table.setSearch(e.target.value)}
+            search={table.search}
+            setSearch={table.setSearch}
           />
           <GroupFilter
             label="Location"
