@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database, Db } from '../db/client';
+import { type Database, type Db, queryRows } from '../db/client';
 
 /** Retry policy per queue; `retryDelaySeconds` doubles on each attempt (pg-boss retryBackoff). */
 export type QueuePolicy = { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number };
@@ -76,8 +76,7 @@ export function drizzleExecutor(db: Db): Executor {
       const chunks: SQL[] = text
         .split(/\$(\d+)/)
         .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${param(values[Number(part) - 1])}`));
-      const res = (await db.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
-      return { rows: res.rows };
+      return { rows: await queryRows(db, sql.join(chunks)) };
     },
   };
 }

@@ -6,7 +6,7 @@
 // time arrived, with a conditional UPDATE (notified_at IS NULL) so each post is recorded once.
 import { POST_KIND } from '@hearth/contract';
 import { asc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { notificationEvents } from '../../db/schema';
 import { type EventBus, publishUsers } from '../../platform/events';
 import { audienceIncludes, FEED_AUDIENCE } from '../feed/visibility';
@@ -50,12 +50,15 @@ const notificationType = (eventType: string) => (eventType === 'DISCUSSION' ? 'C
 async function fanOut(tx: Db, e: EventRow): Promise<number[]> {
   const audience = audienceOf(e);
   if (!audience) return [];
-  const res = (await tx.execute(sql`
+  const rows = await queryRows<{ user_id: number }>(
+    tx,
+    sql`
     insert into notifications (user_id, type, object_id, title, event_id)
     select a.id, ${notificationType(e.type)}, ${e.objectId}, ${e.title}, ${e.id} from (${audience}) a
     on conflict (event_id, user_id) do nothing
-    returning user_id`)) as unknown as { rows: { user_id: number }[] };
-  return res.rows.map((r) => r.user_id);
+    returning user_id`,
+  );
+  return rows.map((r) => r.user_id);
 }
 
 /**
@@ -112,10 +115,14 @@ export async function processPendingEvents(
  */
 export async function notifyScheduledPosts(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const res = (await tx.execute(claimStartedPosts())) as unknown as {
-      rows: { id: number; kind: number; title: string; user_id: number; fresh: boolean }[];
-    };
-    const fresh = res.rows.filter((p) => p.fresh);
+    const claimed = await queryRows<{
+      id: number;
+      kind: number;
+      title: string;
+      user_id: number;
+      fresh: boolean;
+    }>(tx as unknown as Db, claimStartedPosts());
+    const fresh = claimed.filter((p) => p.fresh);
     for (const p of fresh)
       await recordEvent(tx, {
         type: p.kind === POST_KIND.FEED ? 'FEED_POST' : 'COMMUNITY_POST',

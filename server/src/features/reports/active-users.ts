@@ -3,7 +3,7 @@
 // (Monday, UTC), zero-filled, oldest first.
 import type { ActiveUsersWeek } from '@hearth/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
@@ -45,7 +45,9 @@ async function countPerWeek(db: Db, weeks: number, now: Date): Promise<ActiveUse
   // (week, user) pair is kept once before counting: three times faster than count(distinct) per week at a
   // million likes.
   const week = (at: string) => sql.raw(`date_trunc('week', ${at} at time zone 'UTC')`);
-  const rows = await db.execute(sql`
+  const rows = await queryRows<{ week: string; users: number }>(
+    db,
+    sql`
     with activity(week, user_id) as (
       select ${week('created_at')}, user_id from refresh_tokens where created_at >= ${from}
       union select ${week('created_at')}, user_id from feed_post_actions where created_at >= ${from}
@@ -53,16 +55,12 @@ async function countPerWeek(db: Db, weeks: number, now: Date): Promise<ActiveUse
       union select ${week('completed_at')}, created_by_id from survey_instances where completed_at >= ${from}
       union select ${week('created_at')}, user_id from community_discussion where created_at >= ${from}
     )
-    select to_char(week, 'YYYY-MM-DD') as week, count(*)::int as users from activity group by week`);
+    select to_char(week, 'YYYY-MM-DD') as week, count(*)::int as users from activity group by week`,
+  );
   const counts = new Map<string, number>();
-  for (const r of rowsOf<{ week: string; users: number }>(rows)) counts.set(r.week, Number(r.users));
+  for (const r of rows) counts.set(r.week, Number(r.users));
   return Array.from({ length: weeks }, (_, i) => {
     const day = new Date(first.getTime() + i * WEEK_MS).toISOString().slice(0, 10);
     return { weekStart: day, activeUsers: counts.get(day) ?? 0 };
   });
-}
-
-/** db.execute answers `{ rows }` on both drivers (node-postgres and PGlite). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

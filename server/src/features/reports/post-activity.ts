@@ -9,6 +9,7 @@ import type { CsvValue } from '../../platform/csv';
 import { keysetBatches } from '../../platform/csv';
 import { afterPostCursor, postReportJson, postsReportRows } from '../feed/queries';
 import { FEED_KIND } from '../feed/visibility';
+import { containsPattern } from '../users/queries';
 
 /** Sort keys; titles sort case-insensitively, a post without an end last when sorting by end ascending. */
 const SORT_KEYS: Record<PostActivitySort, SQL> = {
@@ -21,14 +22,11 @@ const SORT_KEYS: Record<PostActivitySort, SQL> = {
   favourites: sql`${feedPosts.favouritesCount}`,
 };
 
-/** Matches LIKE's wildcards literally in a search term. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function postActivityPage(
   db: Db,
   q: { search?: string; page: number; pageSize: number; sort: PostActivitySort; order: 'asc' | 'desc' },
 ) {
-  const term = q.search ? likePattern(q.search) : undefined;
+  const term = q.search ? containsPattern(q.search) : undefined;
   const where = term ? or(ilike(feedPosts.title, term), ilike(feedPosts.subtitle, term)) : undefined;
   const [rows, [total]] = await Promise.all([
     postsReportRows(db, {

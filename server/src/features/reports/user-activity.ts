@@ -9,9 +9,10 @@ import {
   type UserActivitySort,
 } from '@hearth/contract';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { users } from '../../db/schema';
 import { type CsvValue, keysetBatches } from '../../platform/csv';
+import { containsPattern } from '../users/queries';
 
 // A page (or CSV batch) is read in two steps: the ids in order, computing only the sort key, then the
 // figures of just those users as correlated subqueries, each an index probe on the user's id
@@ -34,13 +35,10 @@ const lastActiveSql = `greatest("users"."last_logged_in_at",
   (select max(rt.created_at) from refresh_tokens rt where rt.user_id = ${U}))`;
 const lastActive = sql.raw(lastActiveSql);
 
-/** Matches LIKE's wildcards literally in a search term. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function filtersWhere(f: UserActivityFilters): SQL | undefined {
   const inGroup = (groupId: number) =>
     sql`exists (select 1 from user_groups ug where ug.user_id = ${sql.raw(U)} and ug.group_id = ${groupId})`;
-  const term = f.search ? likePattern(f.search) : undefined;
+  const term = f.search ? containsPattern(f.search) : undefined;
   return and(
     term
       ? sql`(${users.firstName} ilike ${term} or ${users.lastName} ilike ${term} or ${users.email} ilike ${term})`
@@ -118,15 +116,18 @@ async function selectRows(db: Db, f: UserActivityFilters, { sort, order }: SortO
     ? sql`(${key}, ${sql.raw(U)}) ${sql.raw(order === 'asc' ? '>' : '<')} (cast(${b.after.key} as ${sql.raw(type)}), ${b.after.id})`
     : undefined;
   const where = and(filtersWhere(f), keyset);
-  const keys = (await db.execute(sql`
+  const keys = await queryRows<{ id: number; sort_key: string }>(
+    db,
+    sql`
     select ${sql.raw(U)} as id, (${key})::text as sort_key from users ${sql.raw(join ?? '')}
     ${where ? sql`where ${where}` : sql``}
     order by ${key} ${dir}, ${sql.raw(U)} ${dir}
-    limit ${b.limit} offset ${b.offset ?? 0}`)) as unknown as { rows: { id: number; sort_key: string }[] };
-  const ids = keys.rows.map((r) => Number(r.id));
+    limit ${b.limit} offset ${b.offset ?? 0}`,
+  );
+  const ids = keys.map((r) => Number(r.id));
   if (ids.length === 0) return [];
   const byId = new Map((await figuresOf(db, ids)).map((r) => [r.id, r]));
-  return keys.rows.flatMap((k) => {
+  return keys.flatMap((k) => {
     const row = byId.get(Number(k.id));
     return row ? [{ ...row, sortKey: k.sort_key }] : [];
   });

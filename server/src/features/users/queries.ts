@@ -9,6 +9,8 @@ export const MENTION_LIMIT = { default: 10, max: 20 } as const;
 
 /** `%`, `_` and `\` typed by a user are letters to match, not LIKE wildcards (`\` is LIKE's default escape). */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A LIKE pattern matching `text` anywhere, its wildcards taken literally (the report searches). */
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 
 /**
  * Mention search: active users whose first name, last name or "first last" starts with `start`,
