@@ -116,6 +116,19 @@ export const MSG = {
   profileUpdated: 'Profile updated successfully.',
   emailVerified: 'Your e-mail address is verified. You can log in now.',
   passwordReset: 'Your password has been changed. You can log in now.',
+  // Security hardening (issue 13): texts SPEC does not have, in its tone
+  tooManyRequests: 'Too many requests. Please wait a while and try again.',
+  passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
+  passwordHasPersonalInfo: 'The password must not contain your name or e-mail address.',
+  currentPasswordRequired: 'Please input your current password to change your e-mail address!',
+  emailChangeSent:
+    'We have sent a confirmation link to your new e-mail address. The change takes effect when you open it.',
+  emailChanged: 'Your e-mail address has been changed.',
+  pushTooMany: 'Push notifications can be on for at most 10 browsers. Turn them off in another one first.',
+  pushEndpointRefused: 'This browser’s push service address cannot be used.',
+  requestTooLarge: 'The request is too large',
+  headersTooLarge: 'The request headers are too large',
+  unsupportedMediaType: 'This content type is not supported',
   // Generic
   somethingWrong: 'Something went wrong please try again.',
 } as const;

@@ -115,7 +115,7 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Single-use links sent by mail: e-mail verification (24 h) and password reset (1 h). */
+/** Single-use links sent by mail: e-mail verification (24 h), password reset (1 h), e-mail change (24 h). */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -125,11 +125,62 @@ export const emailTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** For purpose `email-change`: the address that takes effect when this link is opened. */
+    newEmail: text('new_email'),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('email_tokens_hash_uq').on(t.tokenHash)],
+);
+
+/**
+ * Fixed-window counters for rate limits (login attempts, account mail): one row per key and window,
+ * taken with one `INSERT ... ON CONFLICT DO UPDATE ... RETURNING count`, so concurrent requests and
+ * several instances all see each other's counts. Rows past their window are pruned as they go.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('rate_counters_window_idx').on(t.windowStart),
+  ],
+);
+
+/** Client addresses a user has logged in from successfully: the account-wide login limit spares them. */
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSuccessAt: ts('last_success_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);
+
+/**
+ * Single-use tickets (30 s) that open the live notification stream: EventSource cannot send headers, and a
+ * bearer token must never stand in a URL. Only hashes are stored; `sessionId` is the refresh family the
+ * ticket was taken in, so ending that session closes the stream.
+ */
+export const streamTickets = pgTable(
+  'stream_tickets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('stream_tickets_expires_idx').on(t.expiresAt)],
 );
 
 /** Failed logins, counted per client address and per account; rows older than an hour are pruned. */
