@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = new URL('../.tmp/e2e-data', import.meta.url).pathname;
+/** The server's log of the run, at info level (every request); scripts/test.mjs scans it for tokens. */
+export const E2E_SERVER_LOG = new URL('../.tmp/e2e-server.log', import.meta.url).pathname;
 
 export default defineConfig({
   testDir: './tests',
@@ -35,7 +37,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node server/dist/main.js`,
+    command: `rm -rf ${E2E_DATA_DIR} && node server/dist/main.js > ${E2E_SERVER_LOG}`,
     cwd: new URL('..', import.meta.url).pathname,
     url: `http://127.0.0.1:${E2E_PORT}/v1/health`,
     timeout: 120_000,
@@ -47,7 +49,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
       SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
     },
   },

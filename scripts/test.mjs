@@ -128,6 +128,13 @@ if (existsSync(chromium)) {
       PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
     });
     readPlaywright(e2eJson);
+    // No credential in the server's log of the whole browser run (issue 13, finding 8).
+    const logOk = step('no token in the server log', 'node', [
+      'scripts/scan-log-tokens.mjs',
+      join(tmp, 'e2e-server.log'),
+    ]);
+    if (logOk) totals.passed++;
+    else totals.failed++;
   }
 } else {
   unavailable('browser journeys', `no Chromium at ${chromium}`);

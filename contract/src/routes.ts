@@ -7,6 +7,7 @@ export const PATHS = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  confirmEmailChange: '/confirm-email-change',
   passwordChange: '/password-change',
   profile: '/profile',
   editProfile: '/edit-profile',

@@ -5,6 +5,8 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
+/** For accounts a journey creates: the server refuses common passwords such as the demo one for new passwords. */
+export const STRONG_PASSWORD = 'Hearth-Quill-2026!';
 export const DEMO = {
   admin: 'admin@example.com',
   staff: 'staff@example.com',
@@ -50,7 +52,10 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /** Creates an active, verified staff member through the admin API and answers its e-mail. */
-export async function createStaffUser(request: APIRequestContext, password = DEMO_PASSWORD): Promise<string> {
+export async function createStaffUser(
+  request: APIRequestContext,
+  password = STRONG_PASSWORD,
+): Promise<string> {
   const token = await adminToken(request);
   const email = uniqueEmail('journey');
   const res = await request.post('/v1/api/users', {

@@ -1,10 +1,10 @@
 // A staff member edits their profile and changes their password.
 import { expect, test } from '@playwright/test';
-import { createStaffUser, DEMO_PASSWORD, fillLogin, loginAs, logout } from './helpers';
+import { createStaffUser, fillLogin, loginAs, logout, STRONG_PASSWORD } from './helpers';
 
 test('edit profile, then change the password and log in with the new one', async ({ page, request }) => {
   const email = await createStaffUser(request);
-  await loginAs(page, email);
+  await loginAs(page, email, STRONG_PASSWORD);
   await page.goto('/profile');
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText(/Likes/).first()).toBeVisible();
@@ -21,7 +21,7 @@ test('edit profile, then change the password and log in with the new one', async
   await expect(page.getByTestId('user-first-name')).toHaveText('Renamed');
 
   await page.goto('/password-change');
-  await page.getByLabel('Old password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Old password').fill(STRONG_PASSWORD);
   await page.getByLabel('New password', { exact: true }).fill('Chang3d#Pass');
   await page.getByLabel('Confirm password').fill('Chang3d#Pas');
   await page
@@ -37,7 +37,7 @@ test('edit profile, then change the password and log in with the new one', async
   await expect(page.getByText('Password updated successfully.')).toBeVisible();
 
   await logout(page);
-  await fillLogin(page, email, DEMO_PASSWORD);
+  await fillLogin(page, email, STRONG_PASSWORD);
   await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
   await fillLogin(page, email, 'Chang3d#Pass');
   await expect(page).toHaveURL(/\/news$/);

@@ -1,6 +1,6 @@
 // An administrator adds a user who can then log in, and deactivates them, after which they cannot.
 import { expect, test } from '@playwright/test';
-import { chooseOption, DEMO, DEMO_PASSWORD, fillLogin, loginAs, logout, uniqueEmail } from './helpers';
+import { chooseOption, DEMO, fillLogin, loginAs, logout, STRONG_PASSWORD, uniqueEmail } from './helpers';
 
 test('admin adds a user, who logs in; admin deactivates them, who then cannot', async ({ page }) => {
   const email = uniqueEmail('added');
@@ -17,14 +17,14 @@ test('admin adds a user, who logs in; admin deactivates them, who then cannot', 
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('Ab1!');
   await expect(page.getByText('Password must be greater than 6 characters')).toBeVisible();
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Password').fill(STRONG_PASSWORD);
   await chooseOption(page, 'Role', 'Staff');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('User added successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/users$/);
   await logout(page);
 
-  await fillLogin(page, email, DEMO_PASSWORD);
+  await fillLogin(page, email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/news$/);
   await logout(page);
 
@@ -43,7 +43,7 @@ test('admin adds a user, who logs in; admin deactivates them, who then cannot', 
   await expect(page.getByText(email)).toBeVisible();
   await logout(page);
 
-  await fillLogin(page, email, DEMO_PASSWORD);
+  await fillLogin(page, email, STRONG_PASSWORD);
   await expect(page.getByText('Your account has been deactivated')).toBeVisible();
   await expect(page).toHaveURL(/\/(login)?$/);
 });

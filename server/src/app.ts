@@ -11,9 +11,11 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { installAccountMail } from './features/auth/mail-jobs';
 import { authRoutes } from './features/auth/routes';
+import { installSessionEvents } from './features/auth/session-events';
 import { communitiesRoutes } from './features/communities/routes';
 import { feedRoutes } from './features/feed/routes';
 import { fileRoutes } from './features/files/routes';
+import type { PushNetwork } from './features/notifications/push-network';
 import { notificationRoutes } from './features/notifications/routes';
 import { installNotifications } from './features/notifications/worker';
 import { profileRoutes } from './features/profile/routes';
@@ -23,9 +25,14 @@ import { surveyRoutes } from './features/surveys/routes';
 import { systemRoutes } from './features/system/routes';
 import { userRoutes } from './features/users/routes';
 import { AccessTokens } from './platform/auth/access-tokens';
+import { clientErrorHandler } from './platform/http/client-errors';
 import { installErrorHandler } from './platform/http/error-handler';
+import { frameworkErrors } from './platform/http/framework-errors';
+import { DEFAULT_BODY_LIMIT, installJsonBodies } from './platform/http/json-body';
 import { installNulGuard } from './platform/http/nul-guard';
+import { installOpenApiResponses } from './platform/http/openapi-responses';
 import { installSecurityHeaders } from './platform/http/security';
+import { installRouteTimeouts, serverTimeoutOptions } from './platform/http/timeouts';
 import { type JobOptions, type JobQueue, startJobQueue } from './platform/jobs';
 import type { Mailer } from './platform/mail';
 import type { Storage } from './platform/storage';
@@ -52,6 +59,8 @@ export type AppDeps = {
   storage: Storage;
   /** Job queue timing (tests shorten retry delays). */
   jobs?: JobOptions;
+  /** How web push reaches push services; production passes none (public https addresses only). */
+  push?: PushNetwork;
   /** A pino logger; tests pass none and log nothing. */
   logger?: FastifyBaseLogger;
 };
@@ -61,8 +70,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: () => randomUUID(),
     trustProxy: deps.config.trustProxy,
-    // A 2MB avatar arrives base64-encoded (x4/3) inside JSON.
-    bodyLimit: 4 * 1024 * 1024,
+    // JSON bodies: small unless a route needs more (json-body.ts); the avatar route sets its own limit.
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    ...serverTimeoutOptions(deps.config.httpTimeouts),
+    clientErrorHandler,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,10 +99,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (method !== 'HEAD') routeList.push(`${method} ${route.url}`);
   });
 
-  await installNotifications(app);
+  await installNotifications(app, deps.push);
+  installSessionEvents(app);
   installErrorHandler(app);
+  installJsonBodies(app);
+  installRouteTimeouts(app, deps.config.httpTimeouts);
   installNulGuard(app);
   await installSecurityHeaders(app);
+  installOpenApiResponses(app);
 
   await app.register(swagger, {
     openapi: {

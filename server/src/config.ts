@@ -2,6 +2,7 @@
 // with a message naming it.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http/timeouts';
 import type { S3Settings } from './platform/storage/s3';
 
 const bool = z
@@ -98,6 +99,8 @@ export type Config = {
   vapid?: { publicKey: string; privateKey: string };
   /** The VAPID `sub` claim: a mailto: address or https: URL (default mailto:SUPPORT_EMAIL). */
   vapidSubject: string;
+  /** Connection, header, body and request timeouts; the defaults and their reasons are in timeouts.ts. */
+  httpTimeouts: HttpTimeouts;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -142,5 +145,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    httpTimeouts: DEFAULT_HTTP_TIMEOUTS,
   };
 }

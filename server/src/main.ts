@@ -2,7 +2,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -10,6 +9,7 @@ import { ensureReferenceData } from './db/reference-data';
 import { seedDemo } from './db/seed-demo';
 import { lockDataDir } from './platform/data-dir-lock';
 import { ensureJwtSecret } from './platform/jwt-secret';
+import { createLogger } from './platform/logger';
 import { createMailer } from './platform/mail';
 import { createStorage } from './platform/storage';
 
@@ -36,10 +36,7 @@ async function main(): Promise<void> {
   const storage = createStorage(config);
   const seeded = config.seedDemo ? await seedDemo(database.db, storage) : false;
 
-  const logger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-  });
+  const logger = createLogger(config.logLevel);
   const app = await buildApp({
     config: { ...config, jwtSecret, webDist: config.webDist ?? defaultWebDist() },
     database,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import { ensureReferenceData } from '../src/db/reference-data';
@@ -22,7 +22,14 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * `deps.push`: how web push reaches push services (a test's resolver, its local push service); `deps.logger`:
+ * a logger to read what the app logs (tests log nothing otherwise).
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  deps: Pick<AppDeps, 'push' | 'logger'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
   const mailbox = new Mailbox();
   await mailbox.start();
@@ -50,6 +57,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       storage: createStorage(config),
       // A refused mail is retried after a second, not ten; idle workers look for jobs twice a second.
       jobs: { retryDelaySeconds: { mail: 1, push: 1 }, pollingIntervalSeconds: 0.5 },
+      ...deps,
     });
     await app.ready();
     return app;
@@ -72,4 +80,17 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
   };
   return testApp;
+}
+
+/**
+ * A second instance of the app on the same database, mailer and storage, as another server behind a load
+ * balancer would be (its own event bus subscription and workers). Not ready yet: call ready() or listen().
+ */
+export function secondInstance(t: TestApp): Promise<FastifyInstance> {
+  return buildApp({
+    config: t.app.config as Parameters<typeof buildApp>[0]['config'],
+    database: t.app.database,
+    mailer: t.app.mailer,
+    storage: t.app.storage,
+  });
 }

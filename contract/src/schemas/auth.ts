@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { EMAIL_PATTERN, PASSWORD_PATTERN } from '../validation';
-import { requiredText } from './common';
+import { dbId, requiredText } from './common';
 
 export const emailField = (requiredMessage: string) =>
   z
@@ -50,7 +50,7 @@ export const registerBody = z.object({
   phone: requiredText(MSG.phoneRequired, 40),
   userTypeId: z.number().int().optional(),
   /** [location id, department id] from register-groups. */
-  groups: z.array(z.number().int().positive()).max(10, MSG.invalidInput).default([]),
+  groups: z.array(dbId).max(10, MSG.invalidInput).default([]),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 

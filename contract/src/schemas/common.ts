@@ -14,10 +14,23 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-/** A database id: a positive integer that fits an integer column. */
-export const dbId = z.coerce.number().int().positive().max(INT4_MAX);
-export const idParam = z.object({ id: dbId });
-export const userIdParam = z.object({ userId: dbId });
+/**
+ * A database id in a JSON body: a positive integer that fits an integer column. A JSON number only:
+ * `true`, `"12"` or `1.0e1` written as text are refused, so the documented type is the accepted one.
+ */
+export const dbId = z.number().int().positive().max(INT4_MAX);
+
+/**
+ * A database id in a path or query string, where every value arrives as text: canonical digits only
+ * ("12"; not "true", "1e1", " 12", "012", "0x0c"), turned into the number.
+ */
+export const textId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, MSG.invalidInput)
+  .transform(Number)
+  .pipe(z.number().int().positive().max(INT4_MAX));
+export const idParam = z.object({ id: textId });
+export const userIdParam = z.object({ userId: textId });
 
 /** `limit=-1` means all (SPEC section 7). */
 export const limitQuery = z.object({

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { STATE, VISIBILITY } from '../constants';
 import { MSG } from '../messages';
-import { dbId, flag, requiredText } from './common';
+import { dbId, flag, requiredText, textId } from './common';
 import { userSummary } from './users';
 
 const ids = (max: number, message: string = MSG.invalidInput) => z.array(dbId).max(max, message);
@@ -59,7 +59,7 @@ export const communitiesQuery = z.object({
 /** GET /communities/stats: viewState 1 = My Communities (joined), 2 = Public Communities. */
 export const communityStatsQuery = z.object({
   viewState: z.coerce.number().int().min(1).max(2),
-  userId: dbId.optional(),
+  userId: textId.optional(),
 });
 export const VIEW_STATE = { MINE: 1, PUBLIC: 2 } as const;
 
@@ -83,7 +83,7 @@ export type CommunityBody = z.input<typeof communityBody>;
 export const subscribeBody = z.object({ communityId: dbId, userId: dbId.optional(), join: flag });
 export const subscribeResult = z.object({ joined: z.boolean(), numUsers: z.number() });
 
-export const managedQuery = z.object({ userId: dbId });
+export const managedQuery = z.object({ userId: textId });
 
 // ---- Discussion board ----
 

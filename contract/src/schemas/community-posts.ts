@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { LIMITS, STATE } from '../constants';
 import { MSG } from '../messages';
-import { dbId, flag, requiredText } from './common';
+import { dbId, flag, requiredText, textId } from './common';
 import { communityOption } from './communities';
 import { parseApiDate } from './dates';
 import { fileInfo } from './feed';
@@ -55,8 +55,8 @@ export type CommunityPostPage = z.infer<typeof communityPostPage>;
 
 /** GET /community-posts?communityId: a community's posts the caller may see, newest first, keyset `next`. */
 export const communityPostsQuery = z.object({
-  communityId: dbId,
-  userId: dbId.optional(),
+  communityId: textId,
+  userId: textId.optional(),
   next: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(LIMITS.newsPageSize),
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { MSG } from '../messages';
 import { group } from './auth';
-import { dbId, flag, requiredText } from './common';
+import { dbId, flag, requiredText, textId } from './common';
 import { apiDate } from './dates';
 import { userSummary } from './users';
 
@@ -60,7 +60,7 @@ export type FeedPage = z.infer<typeof feedPage>;
 export const NEWS_TABS = ['all', 'likes', 'favourites', 'communities'] as const;
 
 export const newsfeedQuery = z.object({
-  userId: dbId.optional(),
+  userId: textId.optional(),
   isFeatured: z.coerce.number().int().min(0).max(1).optional(),
   next: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(LIMITS.newsPageSize),
@@ -132,7 +132,7 @@ export const comment = z.object({
 });
 export type Comment = z.infer<typeof comment>;
 
-export const commentsQuery = z.object({ feedPostId: dbId });
+export const commentsQuery = z.object({ feedPostId: textId });
 
 /** Post activity for the reports (SPEC section 9 columns). */
 export const postReportRow = z.object({
@@ -149,7 +149,7 @@ export const postReportRow = z.object({
 export type PostReportRow = z.infer<typeof postReportRow>;
 
 export const postActionDataQuery = z.object({
-  postId: dbId,
+  postId: textId,
   actionId: z.coerce.number().int().min(1).max(2),
 });
 export const postActionEntry = z.object({ user: userSummary, createdAt: z.string() });

@@ -1,6 +1,6 @@
 // Notifications: the bell's list and count, viewing, and web push subscriptions (SPEC sections 3 and 7).
 import { z } from 'zod';
-import { dbId } from './common';
+import { dbId, textId } from './common';
 
 export const NOTIFICATION_TYPES = ['SURVEY', 'FEED_POST', 'COMMENT', 'COMMUNITY_POST'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -27,15 +27,20 @@ export type Notification = z.infer<typeof notification>;
 export const notificationList = z.object({ notifications: z.array(notification), unviewed: z.number() });
 export type NotificationList = z.infer<typeof notificationList>;
 
-export const notificationsQuery = z.object({ userId: dbId.optional() });
+export const notificationsQuery = z.object({ userId: textId.optional() });
 export const viewNotificationBody = z.object({ userId: dbId.optional(), notificationId: dbId });
 export const viewAllBody = z.object({ userId: dbId.optional() });
 
-/** POST /users/register-notification: a browser's push subscription (SPEC names). */
+/**
+ * POST /users/register-notification: a browser's push subscription (SPEC names), as
+ * PushSubscription.toJSON() gives it: `mkey` the P-256 public key (65 bytes, base64url), `authSecret` the
+ * 16-byte auth secret (base64url). The server also checks the key is a point of the curve, and that the
+ * endpoint is https on a public address (else 400 pushEndpointRefused).
+ */
 export const registerNotificationBody = z.object({
   endPoint: z.string().url().max(2000),
-  mkey: z.string().min(1).max(200),
-  authSecret: z.string().min(1).max(200),
+  mkey: z.string().regex(/^[A-Za-z0-9_-]{87}=?$/),
+  authSecret: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/),
   userId: dbId.optional(),
 });
 export const unregisterNotificationBody = z.object({ endPoint: z.string().url().max(2000) });
@@ -44,11 +49,19 @@ export const unregisterNotificationBody = z.object({ endPoint: z.string().url().
 export const notificationEvent = z.object({ unviewed: z.number(), notification: notification.optional() });
 export type NotificationEvent = z.infer<typeof notificationEvent>;
 
-/** GET /notifications/stream: the access token (EventSource cannot send headers); `once` ends after the count. */
+/**
+ * GET /notifications/stream: EventSource cannot send headers, so a browser authenticates with a single-use
+ * `ticket` from POST /notifications/stream-ticket (never a bearer token in the URL, which logs and proxies
+ * record); other clients may send the Authorization header. `once` ends after the count.
+ */
 export const notificationStreamQuery = z.object({
-  access_token: z.string().max(4096).optional(),
+  ticket: z.string().max(200).optional(),
   once: z.enum(['1']).optional(),
 });
+
+/** POST /notifications/stream-ticket: a ticket for one stream, good once within 30 seconds. */
+export const streamTicket = z.object({ ticket: z.string(), expiresAt: z.string() });
+export type StreamTicket = z.infer<typeof streamTicket>;
 
 /**
  * The page a notification opens: the feed post, community post, survey, the post carrying a comment, or the

@@ -2,7 +2,7 @@
 // Tables page, sort and filter on the server (a group may have 100,000 users); CSV downloads stream the
 // same rows with the same filters, with exactly SPEC's columns.
 import { z } from 'zod';
-import { dbId } from './common';
+import { textId } from './common';
 import { postReportRow } from './feed';
 
 /** CSV header rows, word for word (SPEC section 9). */
@@ -56,8 +56,8 @@ export type UserActivitySort = (typeof USER_ACTIVITY_SORTS)[number];
 export const userActivityFilters = z.object({
   /** Matches first name, last name or e-mail, case-insensitively. */
   search: z.string().trim().max(100).optional(),
-  locationId: dbId.optional(),
-  departmentId: dbId.optional(),
+  locationId: textId.optional(),
+  departmentId: textId.optional(),
   roleId: z.coerce.number().int().min(1).max(3).optional(),
 });
 export type UserActivityFilters = z.infer<typeof userActivityFilters>;

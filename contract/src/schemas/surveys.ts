@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LIMITS, STATE } from '../constants';
 import { MSG } from '../messages';
 import { group } from './auth';
-import { dbId, flag, requiredText } from './common';
+import { dbId, flag, requiredText, textId } from './common';
 import { apiDate } from './dates';
 import { userSummary } from './users';
 
@@ -166,7 +166,7 @@ export const surveyInstance = z.object({
 export type SurveyInstance = z.infer<typeof surveyInstance>;
 
 export const instancesQuery = z.object({
-  createdById: dbId.optional(),
-  surveyId: dbId.optional(),
+  createdById: textId.optional(),
+  surveyId: textId.optional(),
   fields: z.string().max(200).optional(),
 });

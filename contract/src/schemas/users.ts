@@ -73,8 +73,21 @@ export const updateProfileBody = z.object({
   email: emailField(MSG.profileEmailRequired),
   phone: z.string().trim().max(40, MSG.invalidInput).optional(),
   groups: z.array(z.number().int().positive()).max(20, MSG.invalidInput).optional(),
+  /** Required only when `email` differs from the saved address: a stolen session must not take over the
+   * account's mail (password reset links) without the password. */
+  currentPassword: z.string().max(200, MSG.invalidInput).optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+/**
+ * The saved profile. A new e-mail address is not in `email` yet: it is `pendingEmail` until the link mailed
+ * to it is opened; `message` is the text to show (MSG.profileUpdated or MSG.emailChangeSent).
+ */
+export const updateProfileResult = user.extend({
+  pendingEmail: z.string().nullable(),
+  message: z.string(),
+});
+export type UpdateProfileResult = z.infer<typeof updateProfileResult>;
 
 export const updatePasswordBody = z.object({
   id: z.number().int().positive(),

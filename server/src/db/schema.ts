@@ -1,7 +1,6 @@
 // Drizzle tables. Timestamps are timestamptz with millisecond precision so keyset cursors never skip rows.
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -181,17 +180,6 @@ export const streamTickets = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('stream_tickets_expires_idx').on(t.expiresAt)],
-);
-
-/** Failed logins, counted per client address and per account; rows older than an hour are pruned. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    key: text('key').notNull(),
-    at: ts('at').notNull().defaultNow(),
-  },
-  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
 );
 
 export const keyStatistics = pgTable('key_statistics', {

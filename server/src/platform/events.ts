@@ -2,13 +2,24 @@
 // `NOTIFY hearth_events` and a dedicated LISTEN connection delivers it to this instance's subscribers, so
 // several instances each deliver to their own SSE clients. Payloads stay far below NOTIFY's 8000 bytes:
 // callers send user ids in chunks (publishUsers).
+// A message can also be sent through SQL on any handle, a transaction included (publishOnCommit): the
+// database delivers it when that transaction commits, and never if it rolls back. On PGlite this instance
+// LISTENs on the same channel through the embedded client, so both kinds deliver such messages.
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 
-/** Which users got something new (notifications, or their unviewed count changed). */
-export type BusMessage = { userIds: number[] };
+/**
+ * Which users got something new (notifications, or their unviewed count changed), and sessions that ended
+ * (logout, a reused refresh token, password change or reset, deactivation): every instance then re-reads
+ * the user and closes the live streams of that session, or of all the user's sessions when `sessionId` is
+ * absent.
+ */
+export type BusMessage = {
+  userIds: number[];
+  sessionsEnded?: { userId: number; sessionId?: string };
+};
 
 export type EventBus = {
   publish(msg: BusMessage): Promise<void>;
@@ -25,8 +36,25 @@ export async function publishUsers(bus: EventBus, userIds: readonly number[]): P
   for (let i = 0; i < userIds.length; i += CHUNK) await bus.publish({ userIds: userIds.slice(i, i + CHUNK) });
 }
 
+/**
+ * Publishes through the database handle given: inside a transaction the message goes out when it commits
+ * (so no instance acts on a change that is not visible yet), and not at all if it rolls back.
+ */
+export async function publishOnCommit(db: Db, msg: BusMessage): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(msg)})`);
+}
+
+function parseMessage(payload: string, log: (msg: string) => void): BusMessage | null {
+  try {
+    return JSON.parse(payload) as BusMessage;
+  } catch {
+    log('event bus: unreadable message');
+    return null;
+  }
+}
+
 export async function createEventBus(
-  database: Pick<Database, 'kind' | 'url' | 'db'>,
+  database: Pick<Database, 'kind' | 'url' | 'db' | 'pglite'>,
   log: (msg: string) => void = () => {},
 ): Promise<EventBus> {
   const emitter = new EventEmitter();
@@ -39,6 +67,11 @@ export async function createEventBus(
     };
   };
   if (database.kind !== 'postgres' || !database.url) {
+    // Messages sent through SQL (publishOnCommit) arrive through PGlite's own LISTEN.
+    const unlisten = await database.pglite?.listen(CHANNEL, (payload) => {
+      const msg = parseMessage(payload, log);
+      if (msg) deliver(msg);
+    });
     return {
       publish: async (msg) => {
         deliver(msg);
@@ -46,6 +79,7 @@ export async function createEventBus(
       subscribe,
       close: async () => {
         emitter.removeAllListeners();
+        await unlisten?.().catch(() => {});
       },
     };
   }
@@ -57,11 +91,8 @@ export async function createEventBus(
     const client = new pg.Client({ connectionString: url });
     client.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
-      try {
-        deliver(JSON.parse(n.payload) as BusMessage);
-      } catch {
-        log('event bus: unreadable message');
-      }
+      const msg = parseMessage(n.payload, log);
+      if (msg) deliver(msg);
     });
     client.on('error', (err) => {
       log(`event bus: LISTEN connection lost: ${err.message}`);
@@ -76,9 +107,7 @@ export async function createEventBus(
   await connect();
 
   return {
-    publish: async (msg) => {
-      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(msg)})`);
-    },
+    publish: (msg) => publishOnCommit(database.db, msg),
     subscribe,
     close: async () => {
       closed = true;

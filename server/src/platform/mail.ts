@@ -1,5 +1,5 @@
 // Outgoing mail. With SMTP_URL it goes over SMTP; without, each mail is written as an .eml file under
-// DATA_DIR/outbox and its link logged, so a local user can still verify and reset.
+// DATA_DIR/outbox and the file's name logged, so a local user can open its link to verify and reset.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -44,11 +44,8 @@ export function createMailer(opts: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      // The development outbox notice is the one place a link is logged (PRODUCT-DECISIONS: Operations).
-      opts.logger.info(
-        { outbox: file, to: mail.to, link: mail.link },
-        `mail written to outbox: ${mail.subject}`,
-      );
+      // The notice names the file, not the link: no token reaches a log line (issue 13, finding 8).
+      opts.logger.info({ outbox: file, to: mail.to }, `mail written to outbox: ${mail.subject}`);
     },
   };
 }

@@ -10,6 +10,7 @@ export async function notificationsRows(_t: TestApp, _ctx: MatrixContext): Promi
     'POST /v1/api/notifications/view': ['/v1/api/notifications/view', knownRoles(400)],
     'POST /v1/api/notifications/view-all': ['/v1/api/notifications/view-all', knownRoles(200)],
     'GET /v1/api/notifications/stream': ['/v1/api/notifications/stream?once=1', knownRoles(200)],
+    'POST /v1/api/notifications/stream-ticket': ['/v1/api/notifications/stream-ticket', knownRoles(200)],
     'GET /v1/api/notifications/vapid-public-key': ['/v1/api/notifications/vapid-public-key', knownRoles(200)],
     'POST /v1/api/users/register-notification': ['/v1/api/users/register-notification', knownRoles(400)],
     'DELETE /v1/api/users/register-notification': ['/v1/api/users/register-notification', knownRoles(400)],

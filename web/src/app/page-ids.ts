@@ -4,6 +4,7 @@ export type PageId =
   | 'register'
   | 'forgotPassword'
   | 'verifyEmail'
+  | 'confirmEmailChange'
   | 'resetPassword'
   | 'passwordChange'
   | 'profile'

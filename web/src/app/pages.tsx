@@ -12,6 +12,7 @@ const IMPLEMENTED: Partial<Record<PageId, Lazy>> = {
   register: lazy(() => import('../features/auth/register-page')),
   forgotPassword: lazy(() => import('../features/auth/forgot-password-page')),
   verifyEmail: lazy(() => import('../features/auth/verify-email-page')),
+  confirmEmailChange: lazy(() => import('../features/profile/confirm-email-change-page')),
   resetPassword: lazy(() => import('../features/auth/reset-password-page')),
   passwordChange: lazy(() => import('../features/auth/password-change-page')),
   profile: lazy(() => import('../features/profile/profile-page')),

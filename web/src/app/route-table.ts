@@ -13,6 +13,7 @@ export const PUBLIC_ROUTES: RouteEntry[] = [
   { path: PATHS.register, page: 'register' },
   { path: PATHS.forgotPassword, page: 'forgotPassword' },
   { path: PATHS.verifyEmail, page: 'verifyEmail' },
+  { path: PATHS.confirmEmailChange, page: 'confirmEmailChange' },
   { path: PATHS.resetPassword, page: 'resetPassword' },
 ];
 

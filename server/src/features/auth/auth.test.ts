@@ -76,7 +76,18 @@ describe('POST /v1/auth/login', () => {
     expect([b.statusCode, b.json().error]).toEqual([403, MSG.deactivated]);
   });
 
-  it('throttles failed attempts per account with 429 but never counts successes', async () => {
+  it('answers 401 with the error envelope for a NUL byte in the basic-auth name, not a 500', async () => {
+    const nul = `Basic ${Buffer.from('a\u0000b@example.com:x').toString('base64')}`;
+    const res = await post('/v1/auth/login', undefined, { authorization: nul });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: MSG.invalidCredentials, code: 'unauthenticated' });
+    const nulPassword = `Basic ${Buffer.from('a@example.com:x\u0000y').toString('base64')}`;
+    const other = await post('/v1/auth/login', undefined, { authorization: nulPassword });
+    expect([other.statusCode, other.json().error]).toEqual([401, MSG.invalidCredentials]);
+  });
+
+  // The full scheme, with concurrency, is in throttle.test.ts (ADR 015).
+  it('throttles failed attempts per account and address with 429 but never counts successes', async () => {
     const user = await createUser(t.db);
     for (let i = 0; i < 5; i++) {
       const ok = await t.app.inject({
@@ -99,7 +110,7 @@ describe('POST /v1/auth/login', () => {
       if (i < 10) expect(res.statusCode).toBe(401);
     }
     expect(last).toBe(429);
-    // The right password from the throttled address is refused too: the limit is checked first.
+    // The right password from the throttled address is refused too: the limit is counted first.
     const blocked = await t.app.inject({
       method: 'POST',
       url: '/v1/auth/login',
@@ -108,7 +119,7 @@ describe('POST /v1/auth/login', () => {
     });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toBe(MSG.tooManyAttempts);
-    // Another address is not affected by this address's failures (per-account budget is 30 an hour).
+    // Another address is not affected by this address's failures (the account-wide budget is 30 an hour).
     const elsewhere = await t.app.inject({
       method: 'POST',
       url: '/v1/auth/login',

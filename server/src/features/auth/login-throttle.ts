@@ -1,44 +1,92 @@
-// Counts failed logins per client address (10 a minute) and per account (30 an hour). Over either limit
-// the login is refused with 429 before the password is checked; the window slides, so nobody is locked
-// out for good. Successful logins are not counted. Kept in the database so all instances share it.
+// Login throttling (ADR 015). Every attempt is counted atomically BEFORE its password is checked, so 40
+// attempts sent at once meet the limit like 40 sent one by one, on every instance. Three fixed-window limits:
+// - one account from one client address: the strict limit, which everybody meets;
+// - one account from addresses that never logged into it: slows a guesser spread over many addresses
+//   without locking the owner out of the addresses they use (login_known_addresses);
+// - one address on accounts that never logged in from it: high, aimed at password spraying, so the typos
+//   of an office behind one public address lock nobody out.
+// A login whose password is right takes its counts back, so only failures add up.
 import { MSG } from '@hearth/contract';
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginFailures } from '../../db/schema';
+import { loginKnownAddresses } from '../../db/schema';
+import { clientAddress } from '../../platform/client-address';
 import { tooManyRequests } from '../../platform/errors';
+import {
+  giveBack,
+  type Limit,
+  overLimit,
+  resetCounter,
+  type Taken,
+  takeCounters,
+} from '../../platform/rate-limit';
 
-export const THROTTLE = {
-  perAddress: { max: 10, windowMs: 60_000 },
-  perAccount: { max: 30, windowMs: 3_600_000 },
-} as const;
+const MINUTE = 60_000;
 
-const addressKey = (ip: string) => `ip:${ip}`;
-const accountKey = (email: string) => `acct:${email.toLowerCase()}`;
+export const LOGIN_LIMITS = {
+  accountFromAddress: { max: 10, windowMs: 15 * MINUTE },
+  accountFromNewAddresses: { max: 30, windowMs: 60 * MINUTE },
+  addressOnNewAccounts: { max: 100, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, Limit>;
 
-async function failuresSince(db: Db, key: string, windowMs: number): Promise<number> {
+/** The counters one attempt took, to be given back if its password proves right. */
+export type LoginAttempt = { address: string; pairKey: string; taken: Taken[] };
+
+/** Whether this account has logged in successfully from this (normalised) address before. */
+async function isKnownAddress(db: Db, userId: number | undefined, address: string): Promise<boolean> {
+  if (userId === undefined) return false;
   const [row] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, new Date(Date.now() - windowMs))));
-  return row?.n ?? 0;
+    .select({ one: sql<number>`1` })
+    .from(loginKnownAddresses)
+    .where(and(eq(loginKnownAddresses.userId, userId), eq(loginKnownAddresses.address, address)));
+  return row !== undefined;
 }
 
-export async function assertNotThrottled(db: Db, ip: string, email: string): Promise<void> {
-  const [byAddress, byAccount] = await Promise.all([
-    failuresSince(db, addressKey(ip), THROTTLE.perAddress.windowMs),
-    email ? failuresSince(db, accountKey(email), THROTTLE.perAccount.windowMs) : Promise.resolve(0),
-  ]);
-  if (byAddress >= THROTTLE.perAddress.max || byAccount >= THROTTLE.perAccount.max) {
-    throw tooManyRequests(MSG.tooManyAttempts);
+/**
+ * Counts a login attempt for `email` (lower-cased) from `ip`; over any limit it throws 429 before the
+ * password is looked at. `userId` is the account's id, or undefined when there is no such account: the
+ * attempt is counted the same, so the answer does not tell whether the account exists.
+ */
+export async function countLoginAttempt(
+  db: Db,
+  ip: string,
+  email: string,
+  userId: number | undefined,
+): Promise<LoginAttempt> {
+  const address = clientAddress(ip);
+  const pairKey = `login:pair:${address}|${email}`;
+  const entries: { key: string; limit: Limit }[] = [{ key: pairKey, limit: LOGIN_LIMITS.accountFromAddress }];
+  if (!(await isKnownAddress(db, userId, address))) {
+    entries.push(
+      { key: `login:account:${email}`, limit: LOGIN_LIMITS.accountFromNewAddresses },
+      { key: `login:address:${address}`, limit: LOGIN_LIMITS.addressOnNewAccounts },
+    );
   }
+  const taken = await takeCounters(db, entries);
+  if (overLimit(taken).length > 0) throw tooManyRequests(MSG.tooManyAttempts);
+  return { address, pairKey, taken };
 }
 
-export async function recordFailure(db: Db, ip: string, email: string): Promise<void> {
-  const rows = [{ key: addressKey(ip) }];
-  if (email) rows.push({ key: accountKey(email) });
-  await db.insert(loginFailures).values(rows);
-  // Rows past the longest window serve no purpose; prune them as we go.
+/**
+ * The password was right: this attempt and the failures before it from this address were the owner's,
+ * so the pair's counter starts again, and the wider counters lose this attempt.
+ */
+export async function passwordProven(db: Db, attempt: LoginAttempt): Promise<void> {
+  await resetCounter(db, attempt.pairKey);
+  await giveBack(
+    db,
+    attempt.taken.filter((t) => t.key !== attempt.pairKey),
+  );
+}
+
+/** Remembers the address of a successful login, which the account-wide limit spares from now on. */
+export async function rememberAddress(db: Db, userId: number, attempt: LoginAttempt): Promise<void> {
+  const now = new Date();
   await db
-    .delete(loginFailures)
-    .where(lt(loginFailures.at, new Date(Date.now() - THROTTLE.perAccount.windowMs)));
+    .insert(loginKnownAddresses)
+    .values({ userId, address: attempt.address, lastSuccessAt: now })
+    .onConflictDoUpdate({
+      target: [loginKnownAddresses.userId, loginKnownAddresses.address],
+      set: { lastSuccessAt: now },
+    });
 }

@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { unauthenticated } from '../../platform/errors';
+import { confirmEmailChange } from '../profile/email-change';
 import {
   login,
   parseBasicAuth,
@@ -75,7 +76,7 @@ export async function authRoutes(server: FastifyInstance): Promise<void> {
     '/resend-verification',
     { schema: { tags: ['auth'], body: emailBody, response: { 200: envelope(messageResult), ...errors } } },
     async (request) => {
-      await resendVerification(app, request.body.email);
+      await resendVerification(app, request.ip, request.body.email);
       return { data: { message: MSG.emailSent } };
     },
   );
@@ -90,10 +91,26 @@ export async function authRoutes(server: FastifyInstance): Promise<void> {
   );
 
   app.post(
+    '/confirm-email-change',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Open the link mailed to a new e-mail address: the account takes that address',
+        body: tokenBody,
+        response: { 200: envelope(messageResult), ...errors },
+      },
+    },
+    async (request) => {
+      await confirmEmailChange(app.db, request.body.token);
+      return { data: { message: MSG.emailChanged } };
+    },
+  );
+
+  app.post(
     '/reset-password',
     { schema: { tags: ['auth'], body: emailBody, response: { 200: envelope(messageResult), ...errors } } },
     async (request) => {
-      await requestPasswordReset(app, request.body.email);
+      await requestPasswordReset(app, request.ip, request.body.email);
       return { data: { message: MSG.emailSent } };
     },
   );

@@ -7,18 +7,28 @@ import {
   ROLE,
   type SessionProfile,
 } from '@hearth/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { groups, userGroups, users } from '../../db/schema';
+import { emailTokens, groups, userGroups, users } from '../../db/schema';
+import { hashToken } from '../../platform/auth/opaque-tokens';
+import { assertPasswordAllowed } from '../../platform/auth/password-policy';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { AppError, badRequest, conflict, fieldError, unauthenticated } from '../../platform/errors';
 import { consumeLink } from './email-links';
-import { assertNotThrottled, recordFailure } from './login-throttle';
+import { countLoginAttempt, passwordProven, rememberAddress } from './login-throttle';
 import { queueAccountMail } from './mail-jobs';
+import { countMailRequest } from './mail-throttle';
 import { endSessions, issueSession } from './sessions';
 
-/** Reads `Authorization: Basic base64(email:password)`; missing parts answer the login form's messages. */
+/** Control characters (NUL above all: PostgreSQL text cannot hold it) are in no e-mail address or password. */
+const hasControl = (text: string) =>
+  [...text].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+
+/**
+ * Reads `Authorization: Basic base64(email:password)`; missing parts answer the login form's messages, and
+ * a name or password no account can have answers 401 like any wrong credential, before the database.
+ */
 export function parseBasicAuth(header: string | undefined): { email: string; password: string } {
   let email = '';
   let password = '';
@@ -36,6 +46,7 @@ export function parseBasicAuth(header: string | undefined): { email: string; pas
   if (email.length > 254 || password.length > 200) fields.email = MSG.invalidCredentials;
   const first = Object.values(fields)[0];
   if (first) throw badRequest(first, fields);
+  if (hasControl(email) || password.includes('\u0000')) throw unauthenticated(MSG.invalidCredentials);
   return { email, password };
 }
 
@@ -46,18 +57,18 @@ export async function login(
   password: string,
   remember: boolean,
 ): Promise<SessionProfile> {
-  await assertNotThrottled(app.db, ip, email);
   const [user] = await app.db.select().from(users).where(eq(users.email, email));
+  // Counted before the password is checked, in one statement (login-throttle.ts, ADR 015).
+  const attempt = await countLoginAttempt(app.db, ip, email, user?.id);
   const ok = user
     ? await verifyPassword(user.passwordHash, password)
     : await verifyPassword(await dummyHash(), password);
-  if (!user || !ok) {
-    await recordFailure(app.db, ip, email);
-    throw unauthenticated(MSG.invalidCredentials);
-  }
+  if (!user || !ok) throw unauthenticated(MSG.invalidCredentials);
+  await passwordProven(app.db, attempt);
   // Only after the password is proven do we say why an account cannot log in.
   if (!user.isVerified) throw new AppError('not_verified', 403, MSG.notVerified);
   if (!user.isActive) throw new AppError('deactivated', 403, MSG.deactivated);
+  await rememberAddress(app.db, user.id, attempt);
   await app.db.update(users).set({ lastLoggedInAt: new Date() }).where(eq(users.id, user.id));
   return issueSession(app, user, remember);
 }
@@ -92,6 +103,7 @@ export async function register(app: FastifyInstance, input: RegisterInput) {
   if (!isCompanyEmail(input.email, app.config.companyEmailDomains))
     throw fieldError('email', MSG.notCompanyEmail);
   const groupIds = await checkRegisterGroups(app.db, input.groups);
+  await assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
   const created = await app.db.transaction(async (tx) => {
     const [row] = await tx
@@ -119,8 +131,12 @@ export async function register(app: FastifyInstance, input: RegisterInput) {
   return { id: created.id, email: created.email };
 }
 
-/** Answers the same whether or not the address exists, so it cannot be used to probe accounts. */
-export async function resendVerification(app: FastifyInstance, email: string): Promise<void> {
+/**
+ * Answers the same whether or not the address exists, so it cannot be used to probe accounts; counted per
+ * address and per client either way (mail-throttle.ts).
+ */
+export async function resendVerification(app: FastifyInstance, ip: string, email: string): Promise<void> {
+  await countMailRequest(app.db, ip, email);
   const [user] = await app.db
     .select({ id: users.id })
     .from(users)
@@ -135,7 +151,9 @@ export async function verifyEmail(app: FastifyInstance, token: string): Promise<
   });
 }
 
-export async function requestPasswordReset(app: FastifyInstance, email: string): Promise<void> {
+/** Like resendVerification: the same answer and the same count whether or not the account exists. */
+export async function requestPasswordReset(app: FastifyInstance, ip: string, email: string): Promise<void> {
+  await countMailRequest(app.db, ip, email);
   const [user] = await app.db
     .select({ id: users.id })
     .from(users)
@@ -148,6 +166,21 @@ export async function setPasswordWithLink(
   token: string,
   password: string,
 ): Promise<void> {
+  // The new password is checked against the link's owner before the (slow) hash; the link is spent below.
+  const [owner] = await app.db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(emailTokens)
+    .innerJoin(users, eq(users.id, emailTokens.userId))
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, 'reset'),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    );
+  if (!owner) throw badRequest(MSG.linkInvalid, { token: MSG.linkInvalid });
+  await assertPasswordAllowed(password, owner);
   const passwordHash = await hashPassword(password);
   await app.db.transaction(async (tx) => {
     const userId = await consumeLink(tx as unknown as Db, token, 'reset');

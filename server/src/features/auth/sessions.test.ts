@@ -121,7 +121,7 @@ describe('access tokens', () => {
     expect((await me(`${none}.${payload}.`, user.id)).statusCode).toBe(401);
 
     const sign = (key: string, exp: number, extra: Record<string, unknown> = {}) =>
-      new SignJWT({ role: user.roleId, ver: 0, typ: 'access', ...extra })
+      new SignJWT({ role: user.roleId, ver: 0, typ: 'access', sid: claims.sid, ...extra })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
         .setIssuer('hearth')
@@ -138,6 +138,8 @@ describe('access tokens', () => {
     // Control: a token we sign the same way with the right key works, so the refusals above are real.
     expect((await me(await sign(SECRET, future), user.id)).statusCode).toBe(200);
     expect((await me(await sign(SECRET, future, { typ: 'refresh' }), user.id)).statusCode).toBe(401);
+    // A token naming no session could not be ended by logout: refused (the client refreshes once).
+    expect((await me(await sign(SECRET, future, { sid: undefined }), user.id)).statusCode).toBe(401);
   });
 
   it('ending sessions (password change, deactivation) stops access tokens at once', async () => {

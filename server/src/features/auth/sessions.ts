@@ -1,5 +1,8 @@
 // Sessions: a JWT access token plus an opaque refresh token that rotates on every use. Each login starts
 // a family; presenting a refresh token that was already used revokes the whole family (theft detection).
+// The family id is the session id every access token carries (`sid`). Whatever ends a session publishes
+// it on the event bus through the database (publishOnCommit), so every instance forgets the user and
+// closes that session's live streams once the change is committed (session-events.ts).
 import { randomUUID } from 'node:crypto';
 import { MSG, SESSION, type SessionProfile } from '@hearth/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -9,7 +12,9 @@ import { refreshTokens, users } from '../../db/schema';
 import { forgetUser } from '../../platform/auth/guards';
 import { hashToken, newOpaqueToken } from '../../platform/auth/opaque-tokens';
 import { unauthenticated } from '../../platform/errors';
+import { publishOnCommit } from '../../platform/events';
 import { loadUser } from '../users/presenter';
+import { dropEmailChange } from './email-links';
 
 type SessionUser = { id: number; roleId: number; tokenVersion: number };
 
@@ -30,11 +35,13 @@ export async function issueSession(
   user: SessionUser,
   remember: boolean,
 ): Promise<SessionProfile> {
-  const refreshToken = await storeRefreshToken(app.db, user.id, randomUUID(), remember);
+  const sessionId = randomUUID();
+  const refreshToken = await storeRefreshToken(app.db, user.id, sessionId, remember);
   const access = await app.accessTokens.sign({
     userId: user.id,
     roleId: user.roleId,
     version: user.tokenVersion,
+    sessionId,
   });
   const view = await loadUser(app.db, user.id);
   if (!view) throw unauthenticated();
@@ -68,6 +75,8 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
           .update(refreshTokens)
           .set({ revokedAt: now })
           .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+        forgetUser(row.userId);
+        await sessionEnded(tx as unknown as Db, row.userId, row.familyId);
       }
       return { reused: true as const };
     }
@@ -88,6 +97,7 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
       userId: user.id,
       roleId: user.roleId,
       version: user.tokenVersion,
+      sessionId: row.familyId,
     });
     return {
       reused: false as const,
@@ -100,10 +110,19 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
   });
 }
 
-/** Revokes one refresh family (logout). Unknown tokens are ignored: logout always succeeds. */
+/** Tells every instance (after the commit, when `db` is a transaction) that sessions of the user ended. */
+function sessionEnded(db: Db, userId: number, sessionId?: string): Promise<void> {
+  return publishOnCommit(db, { userIds: [], sessionsEnded: { userId, ...(sessionId ? { sessionId } : {}) } });
+}
+
+/**
+ * Revokes one refresh family (logout): its access tokens are refused from the next request on this
+ * instance, and on the others once the bus message arrives. Unknown tokens are ignored: logout always
+ * succeeds.
+ */
 export async function revokeFamilyOf(db: Db, presented: string): Promise<void> {
   const [row] = await db
-    .select({ familyId: refreshTokens.familyId })
+    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(presented)));
   if (row) {
@@ -111,6 +130,8 @@ export async function revokeFamilyOf(db: Db, presented: string): Promise<void> {
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+    forgetUser(row.userId);
+    await sessionEnded(db, row.userId, row.familyId);
   }
 }
 
@@ -118,7 +139,8 @@ export async function revokeFamilyOf(db: Db, presented: string): Promise<void> {
  * Ends every session of a user: refresh tokens revoked, and the token version bumped so access tokens
  * already handed out stop working on their next request. Used on password change, deactivation and an
  * admin password reset. Pass a transaction to make it part of a larger change. This instance forgets its
- * cached read of the user (guards.ts), so the old tokens fail here on their very next request.
+ * cached read of the user (guards.ts), so the old tokens fail here on their very next request; the bus
+ * message, sent when the transaction commits, makes every instance forget it and close the user's streams.
  */
 export async function endSessions(db: Db, userId: number): Promise<number> {
   forgetUser(userId);
@@ -131,6 +153,9 @@ export async function endSessions(db: Db, userId: number): Promise<number> {
     .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, userId))
     .returning({ tokenVersion: users.tokenVersion });
+  // The old address's notice of an e-mail change says "change your password": that must stop the change.
+  await dropEmailChange(db, userId);
+  await sessionEnded(db, userId);
   forgetUser(userId);
   return row?.tokenVersion ?? 0;
 }

@@ -2,7 +2,8 @@
 // reads it; members and administrators write (access.ts). The editor's `@[Name](id)` markers are stripped
 // like comments' (feed/comments.ts); the ids travel in userIds and must be active users.
 // COMMENT notifications go to `mentioned`: a DISCUSSION event recorded in the message's transaction, whose
-// notifications are COMMENTs on the community (object: the community id; notifications/events.ts).
+// notifications are COMMENTs on the community (object: the community id; notifications/events.ts), only
+// for those of them who can see the community (notifications/mention-audience.ts).
 import type { DiscussionMessage, discussionBody } from '@hearth/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -3,7 +3,8 @@
 // `@[First Last](id)` markers are stripped to `@First Last` here too, should any arrive; the mentioned ids
 // are checked to be existing, active users. Which post the caller may read or write on is the caller's
 // `PostAccess` (actions.ts): feed routes pass feed posts only, community routes community posts only.
-// COMMENT notifications go to `mentioned`: the event is recorded in the comment's transaction (object: the post).
+// COMMENT notifications go to `mentioned`: the event is recorded in the comment's transaction (object: the post);
+// the fan-out notifies only those of them who can open the post (notifications/mention-audience.ts).
 // The mention helpers (reading, checking and presenting mentions) serve the community discussion board too.
 import { type Comment, MSG, type UserSummary } from '@hearth/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';

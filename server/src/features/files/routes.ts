@@ -16,6 +16,7 @@ import {
 } from '@hearth/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { anyKnownRole, me } from '../../platform/auth/guards';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
 import { presentFile } from './presenter';
@@ -36,6 +37,19 @@ function attachment(name: string | null): string {
 }
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody };
+
+/** GET /files/{key}: the stored bytes under their recorded media type (any), whole or a byte range. */
+const servedFileSchema = {
+  tags: ['files'],
+  summary: 'A stored file or thumbnail by its key; no login (see above). Honours Range: bytes=a-b',
+  params: z.object({ '*': z.string().describe('The storage key') }),
+  response: {
+    200: { description: 'The file', content: { '*/*': { schema: z.string() } } },
+    206: { description: 'The requested byte range', content: { '*/*': { schema: z.string() } } },
+    404: errorBody.describe('No stored file has this key'),
+    416: errorBody.describe('The range lies outside the file'),
+  },
+};
 
 // A refused upload is answered once the client has sent the rest of its body (read and thrown away):
 // a client that is still sending when the server hangs up often never reads the answer. Past this many
@@ -121,6 +135,8 @@ async function receive(request: FastifyRequest): Promise<{ stored: StoredBlob; f
   return { stored, fields: parsed.data };
 }
 
+const MALFORMED_MULTIPART = /^(Unexpected end|Malformed|Multipart|Part terminated early|Boundary not found)/i;
+
 /** @fastify/multipart's own limits and parse errors, as our error values. */
 function multipartError(err: unknown): unknown {
   if (err instanceof AppError) return err;
@@ -129,8 +145,11 @@ function multipartError(err: unknown): unknown {
   if (e?.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('too_large', 413, MSG.videoTooBig);
   // Too many parts, files or fields, a malformed body: the request is not an upload we understand.
   if (e?.code?.startsWith('FST_') && e.statusCode && e.statusCode < 500) return badRequest(MSG.invalidInput);
-  // busboy's words for a body that is not well-formed multipart.
-  if (err instanceof Error && /^(Unexpected end of form|Malformed|Multipart)/i.test(err.message)) {
+  // busboy's words for a body that is not well-formed multipart, or that ended before its closing
+  // boundary: "Unexpected end of multipart data", "Part terminated early due to unexpected end ...".
+  if (err instanceof Error && MALFORMED_MULTIPART.test(err.message)) return badRequest(MSG.invalidInput);
+  // The client hung up mid-upload: its request, not the server, failed (nobody may be left to answer).
+  if (e?.code === 'ECONNRESET' || (err instanceof Error && err.message === 'aborted')) {
     return badRequest(MSG.invalidInput);
   }
   return err;
@@ -160,6 +179,8 @@ export async function fileRoutes(server: FastifyInstance): Promise<void> {
         consumes: ['multipart/form-data'],
         response: { 201: envelope(uploadResponse), ...errors },
       },
+      // A 500 MB video on a slow link outlasts the ordinary body deadline (platform/http/timeouts.ts).
+      config: { longBody: true },
       onRequest: anyKnownRole(),
     },
     async (request, reply) => {
@@ -202,7 +223,7 @@ export async function fileRoutes(server: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { '*': string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: { '*': string } }>('/files/*', { schema: servedFileSchema }, async (request, reply) => {
     const key = request.params['*'];
     if (!key || key.length > 300) throw notFound();
     const found = await findServedFile(app.db, key);

@@ -444,6 +444,7 @@ describe('POST /v1/api/files/upload: documentation', () => {
     expect(
       Object.keys(op.responses['201'].content['application/json'].schema.properties.data.properties),
     ).toEqual(['fileId', 'payload', 'file']);
-    expect(doc.paths['/files/{*}']).toBeUndefined();
+    // Served files are documented too (issue 13, finding 15): any media type, whole or a range.
+    expect(Object.keys(doc.paths['/files/{*}'].get.responses['200'].content)).toEqual(['*/*']);
   });
 });

@@ -17,7 +17,11 @@ export type NotifyingEvent = {
   title: string;
   /** Who caused it: never notified of it. */
   actorId: number | null;
-  /** COMMENT and DISCUSSION: the mentioned users (other types derive their audience from the object). */
+  /**
+   * COMMENT and DISCUSSION: the mentioned users (other types derive their audience from the object). The
+   * fan-out keeps only those who can open the post or community (mention-audience.ts): the notification
+   * shows its title.
+   */
   userIds?: readonly number[];
 };
 

@@ -12,6 +12,7 @@ import { type EventBus, publishUsers } from '../../platform/events';
 import { audienceIncludes, FEED_AUDIENCE } from '../feed/visibility';
 import { SURVEY_AUDIENCE } from '../surveys/access';
 import { recordEvent } from './events';
+import { readsDiscussion, readsPost } from './mention-audience';
 
 type EventRow = typeof notificationEvents.$inferSelect;
 
@@ -35,10 +36,13 @@ function audienceOf(e: EventRow): SQL | undefined {
     case 'SURVEY':
       return sql`select u.id from users u cross join surveys
         where surveys.id = ${e.objectId} and ${notActor} and ${audienceIncludes(SURVEY_AUDIENCE, U_ID)}`;
+    // Mentions: the mentioned users who can open the post or the discussion board, never the others
+    // (the notification would show them the title of content they cannot see: mention-audience.ts).
     case 'COMMENT':
     case 'DISCUSSION':
       return sql`select u.id from notification_events ev join users u on u.id = any(ev.user_ids)
-        where ev.id = ${e.id} and ${notActor}`;
+        where ev.id = ${e.id} and ${notActor}
+          and ${e.type === 'COMMENT' ? readsPost(e.objectId, new Date()) : readsDiscussion(e.objectId)}`;
     default:
       return undefined;
   }

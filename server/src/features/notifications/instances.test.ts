@@ -4,9 +4,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, secondInstance, type TestApp } from '../../../test/app';
 import { createUser, userWithSession } from '../../../test/factories';
-import { buildApp } from '../../app';
 import { feedPosts, notificationEvents, notifications } from '../../db/schema';
 import { createPost } from '../feed/test-support';
 
@@ -15,12 +14,7 @@ let second: FastifyInstance;
 
 beforeAll(async () => {
   t = await createTestApp();
-  second = await buildApp({
-    config: t.app.config as Parameters<typeof buildApp>[0]['config'],
-    database: t.app.database,
-    mailer: t.app.mailer,
-    storage: t.app.storage,
-  });
+  second = await secondInstance(t);
   await second.ready();
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createGroups, createUser, userWithSession } from '../../../test/factories';
-import { feedPosts, notificationEvents, notifications, pushSubscriptions } from '../../db/schema';
+import { feedPosts, notificationEvents, notifications } from '../../db/schema';
 import { createCommunity } from '../communities/test-support';
 import { createCategory, createPost, feedPostForm } from '../feed/test-support';
 
@@ -299,27 +299,5 @@ describe('the calls', () => {
       .where(eq(notifications.id, theirs?.id ?? 0));
     expect(still?.viewedAt).toBeNull();
   });
-
-  it('stores, moves and removes push subscriptions per endpoint', async () => {
-    const endPoint = 'https://push.example.com/send/abc';
-    const body = { endPoint, mkey: 'key', authSecret: 'secret' };
-    expect((await call('POST', '/v1/api/users/register-notification', staff, body)).statusCode).toBe(201);
-    expect(
-      (await call('POST', '/v1/api/users/register-notification', staff, { ...body, userId: other.user.id }))
-        .statusCode,
-    ).toBe(403);
-    // The same browser, now another user: the row moves.
-    expect((await call('POST', '/v1/api/users/register-notification', other, body)).statusCode).toBe(201);
-    let rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endPoint));
-    expect(rows.map((r) => r.userId)).toEqual([other.user.id]);
-    // Someone else cannot remove it.
-    await call('DELETE', '/v1/api/users/register-notification', staff, { endPoint });
-    rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endPoint));
-    expect(rows).toHaveLength(1);
-    expect(
-      (await call('DELETE', '/v1/api/users/register-notification', other, { endPoint })).statusCode,
-    ).toBe(200);
-    rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endPoint));
-    expect(rows).toHaveLength(0);
-  });
+  // Push subscriptions (register, refresh, remove, limits, keys): push-subscriptions.test.ts.
 });

@@ -1,9 +1,8 @@
-// Web push delivery: a local HTTP server plays the push service. A real browser key pair (ECDH P-256) lets
-// the test decrypt what arrives; an endpoint answering 410 loses its subscription. Also: the VAPID keys.
-import { createECDH, randomBytes } from 'node:crypto';
+// Web push delivery: a local HTTPS push service (certificate made at test time) plays the push service; only
+// this test allows its address (127.0.0.1, as `push.test`) and trusts its certificate. A real browser key pair
+// (ECDH P-256) lets the test decrypt what arrives; an endpoint answering 404 or 410 loses its subscription; a
+// redirect is not followed. Also: the VAPID keys, and the page each push opens.
 import { readFileSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
@@ -16,38 +15,61 @@ import { settled } from '../../../test/jobs';
 import { pushSubscriptions } from '../../db/schema';
 import { createCategory, feedPostForm } from '../feed/test-support';
 import { ensureVapidKeys, pushUrl } from './push';
+import {
+  browserKeys,
+  type PushService,
+  type Received,
+  selfSignedCertificate,
+  startPushService,
+} from './push-test-support';
 
-type Received = { headers: IncomingMessage['headers']; body: Buffer; url: string };
+const HOST = 'push.test';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof userWithSession>>;
 let staff: Awaited<ReturnType<typeof userWithSession>>;
 let categoryId: number;
-let server: Server;
+let service: PushService;
 let base: string;
-const received: Received[] = [];
-let answer = 201;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  const tls = selfSignedCertificate(HOST);
+  service = await startPushService(tls);
+  base = `https://${HOST}:${service.port}`;
+  t = await createTestApp(
+    {},
+    {
+      push: {
+        resolve: async (host) => (host === HOST ? [{ address: '127.0.0.1', family: 4 }] : []),
+        allows: (address) => address === '127.0.0.1',
+        ca: tls.cert,
+      },
+    },
+  );
   admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
   staff = await userWithSession(t.app, t.db);
   categoryId = (await createCategory(t.db)).id;
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks), url: req.url ?? '' });
-      res.writeHead(answer).end();
-    });
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((ok) => server.close(ok));
+  await service.close();
 });
+
+/** Registers a fresh browser of staff's on this endpoint; answers its keys. */
+async function subscribe(endPoint: string) {
+  const keys = browserKeys();
+  const reg = await t.app.inject({
+    method: 'POST',
+    url: '/v1/api/users/register-notification',
+    headers: staff.headers,
+    payload: { endPoint, mkey: keys.mkey, authSecret: keys.authSecret },
+  });
+  expect(reg.statusCode).toBe(201);
+  return keys;
+}
+
+const subscriptionsOf = (endPoint: string) =>
+  t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endPoint));
 
 async function publishPost(title: string): Promise<number> {
   const res = await t.app.inject({
@@ -86,34 +108,23 @@ describe('web push', () => {
     });
   });
 
-  it('delivers an encrypted payload with a VAPID signature; a 410 deletes the subscription', async () => {
-    const client = createECDH('prime256v1');
-    client.generateKeys();
-    const auth = randomBytes(16);
+  it('delivers an encrypted payload with a VAPID signature over https; a 410 deletes the subscription', async () => {
     const endPoint = `${base}/push/abc`;
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/v1/api/users/register-notification',
-      headers: staff.headers,
-      payload: {
-        endPoint,
-        mkey: client.getPublicKey().toString('base64url'),
-        authSecret: auth.toString('base64url'),
-      },
-    });
-    expect(reg.statusCode).toBe(201);
+    const keys = await subscribe(endPoint);
+    service.received.length = 0;
+    service.answer = { status: 201 };
 
     const postId = await publishPost('Push me');
-    expect(received).toHaveLength(1);
-    const got = received[0] as Received;
+    expect(service.received).toHaveLength(1);
+    const got = service.received[0] as Received;
     expect(got.url).toBe('/push/abc');
     expect(got.headers['content-encoding']).toBe('aes128gcm');
     expect(got.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
     expect(got.body.length).toBeGreaterThan(0);
     const plain = ece.decrypt(got.body, {
       version: 'aes128gcm',
-      privateKey: client,
-      authSecret: auth.toString('base64url'),
+      privateKey: keys.ecdh,
+      authSecret: keys.authSecret,
     }) as Buffer;
     expect(JSON.parse(plain.toString('utf8'))).toEqual({
       title: 'Push me',
@@ -122,11 +133,34 @@ describe('web push', () => {
       url: `/post-detail/${postId}`,
     });
 
-    answer = 410;
+    service.answer = { status: 410 };
     await publishPost('Gone');
-    expect(received).toHaveLength(2);
-    const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endPoint));
-    expect(rows).toHaveLength(0);
+    expect(service.received).toHaveLength(2);
+    expect(await subscriptionsOf(endPoint)).toHaveLength(0);
+  });
+
+  it('a 404 deletes the subscription too', async () => {
+    const endPoint = `${base}/push/not-found`;
+    await subscribe(endPoint);
+    service.received.length = 0;
+    service.answer = { status: 404 };
+    await publishPost('Lost');
+    expect(service.received.map((r) => r.url)).toEqual(['/push/not-found']);
+    expect(await subscriptionsOf(endPoint)).toHaveLength(0);
+  });
+
+  it('does not follow a redirect: a 3xx is a failed delivery and nothing goes to its location', async () => {
+    const endPoint = `${base}/push/moved`;
+    await subscribe(endPoint);
+    service.received.length = 0;
+    for (const status of [301, 307, 308]) {
+      service.answer = { status, headers: { location: `${base}/redirected` } };
+      await publishPost(`Moved ${status}`);
+    }
+    expect(service.received.map((r) => r.url)).toEqual(['/push/moved', '/push/moved', '/push/moved']);
+    // A failed delivery keeps the subscription (only 404 and 410 mean the browser dropped it).
+    expect(await subscriptionsOf(endPoint)).toHaveLength(1);
+    await t.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endPoint));
   });
 
   it('opens the page of each kind of notification', () => {

@@ -1,7 +1,8 @@
 // Web push delivery (ADR 012): after a fan-out batch has committed, each new notification of those events
 // goes to every push subscription of its recipient, encrypted (aes128gcm) and signed with the VAPID keys.
 // Off the fan-out transaction, at most PUSH_CONCURRENCY requests at a time; a failure is only logged, except
-// 404/410 (the browser dropped the subscription), which deletes that subscription. Never throws.
+// 404/410 (the browser dropped the subscription), which deletes that subscription. Never throws. Requests
+// go only to https endpoints on public addresses, without following redirects (push-network.ts).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type NotificationType, notificationPath, POST_KIND } from '@hearth/contract';
@@ -10,6 +11,7 @@ import webpush from 'web-push';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { feedPosts, notificationEvents, notifications, pushSubscriptions } from '../../db/schema';
+import { createPushTransport, type PushNetwork } from './push-network';
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 
@@ -61,7 +63,14 @@ export type PushSender = {
   sendForEvents(eventIds: number[]): Promise<void>;
 };
 
-export function createPushSender(db: Db, keys: VapidKeys, subject: string, log: Logger): PushSender {
+export function createPushSender(
+  db: Db,
+  keys: VapidKeys,
+  subject: string,
+  log: Logger,
+  network: PushNetwork = {},
+): PushSender {
+  const transport = createPushTransport(network, PUSH_CONCURRENCY);
   const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
 
   async function deliver(row: PushRow): Promise<void> {
@@ -73,8 +82,8 @@ export function createPushSender(db: Db, keys: VapidKeys, subject: string, log: 
     };
     let status: number;
     try {
-      // web-push encrypts (aes128gcm) and signs (VAPID); the request itself goes through fetch, which also
-      // reaches an http: endpoint (web-push's own sender speaks https only).
+      // web-push encrypts (aes128gcm) and signs (VAPID); the request goes through the guarded transport
+      // (push-network.ts): https only, public addresses only as the socket connects, no redirects.
       const req = webpush.generateRequestDetails(
         { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
         JSON.stringify(payload),
@@ -83,14 +92,7 @@ export function createPushSender(db: Db, keys: VapidKeys, subject: string, log: 
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers))
         if (k.toLowerCase() !== 'content-length') headers[k] = String(v);
-      const res = await fetch(req.endpoint, {
-        method: 'POST',
-        headers,
-        body: req.body,
-        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-      });
-      await res.arrayBuffer().catch(() => undefined);
-      status = res.status;
+      ({ status } = await transport.post(req.endpoint, headers, req.body, PUSH_TIMEOUT_MS));
     } catch (err) {
       log.warn({ err, endpoint: row.endpoint }, 'web push failed');
       return;
@@ -103,6 +105,7 @@ export function createPushSender(db: Db, keys: VapidKeys, subject: string, log: 
         )
         .catch((err) => log.warn({ err }, 'web push: could not delete a gone subscription'));
     } else if (status < 200 || status >= 300) {
+      // A 3xx too: redirects are not followed (they could point anywhere).
       log.warn({ status, endpoint: row.endpoint }, 'web push refused');
     }
   }

@@ -1,23 +1,36 @@
 // /v1/api/notifications: the bell's list, viewing, the live count (Server-Sent Events), and the web push
 // subscription calls of SPEC section 7 (/users/register-notification, kept here with the rest of the
 // feature). Everyone reads and marks only their own notifications: a `userId` naming someone else is 403.
+// The stream is opened with a single-use ticket (stream-tickets.ts) or an Authorization header, never a
+// token in the URL, and ends when its session ends (logout, password change, deactivation: a bus message).
 
 import type { ServerResponse } from 'node:http';
 import {
   envelope,
   errorBody,
+  MSG,
   notificationList,
   notificationStreamQuery,
   notificationsQuery,
   registerNotificationBody,
+  SESSION,
+  streamTicket,
   unregisterNotificationBody,
   viewAllBody,
   viewNotificationBody,
 } from '@hearth/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyKnownRole, expiryOf, me } from '../../platform/auth/guards';
+import {
+  allowRoles,
+  anyKnownRole,
+  authenticate,
+  authenticateSession,
+  expiryOf,
+  me,
+} from '../../platform/auth/guards';
+import { unauthenticated } from '../../platform/errors';
 import { assertSelf } from '../feed/caller';
 import {
   listNotifications,
@@ -27,17 +40,41 @@ import {
   viewAll,
   viewNotification,
 } from './service';
+import { issueStreamTicket, spendStreamTicket } from './stream-tickets';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const tags = ['notifications'];
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
 
-/** EventSource cannot send headers: the stream also takes the access token as `?access_token=`. */
-async function tokenFromQuery(request: FastifyRequest): Promise<void> {
-  const token = (request.query as { access_token?: unknown } | undefined)?.access_token;
-  if (!request.headers.authorization && typeof token === 'string' && token.length > 0)
-    request.headers.authorization = `Bearer ${token}`;
+/** A stream opened with a ticket lasts at most as long as an access token would have. */
+const TICKET_STREAM_MS = SESSION.accessTokenSeconds * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** When the stream must end at the latest (ms): its access token's expiry, or a ticket's bound. */
+    streamEndsAt?: number;
+  }
+}
+
+/**
+ * The stream's credential: a `?ticket=` (spent here, whatever happens next) or the Authorization header.
+ * Runs at onRequest like every guard, before the query is validated, hence the checks on its shape.
+ */
+async function authenticateStream(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const ticket = (request.query as { ticket?: unknown } | undefined)?.ticket;
+  if (ticket === undefined) {
+    await authenticate(request, reply);
+    const token = request.headers.authorization?.slice(7).trim() ?? '';
+    request.streamEndsAt = expiryOf(token) ?? Date.now() + TICKET_STREAM_MS;
+    return;
+  }
+  if (typeof ticket !== 'string' || ticket.length === 0 || ticket.length > 200)
+    throw unauthenticated(MSG.sessionExpired);
+  const spent = await spendStreamTicket(request.server.db, ticket);
+  if (!spent) throw unauthenticated(MSG.sessionExpired);
+  await authenticateSession(request, spent.userId, spent.sessionId);
+  request.streamEndsAt = Date.now() + TICKET_STREAM_MS;
 }
 
 export async function notificationRoutes(server: FastifyInstance): Promise<void> {
@@ -108,22 +145,49 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
     },
   );
 
+  app.post(
+    '/notifications/stream-ticket',
+    {
+      schema: {
+        tags,
+        summary:
+          'A single-use ticket for GET /notifications/stream?ticket=..., good for 30 seconds (EventSource cannot send headers)',
+        response: { 200: envelope(streamTicket), ...errors },
+      },
+      onRequest: anyKnownRole(),
+    },
+    async (request) => {
+      const caller = me(request);
+      if (!request.sessionId) throw unauthenticated(MSG.sessionExpired);
+      const { ticket, expiresAt } = await issueStreamTicket(app.db, caller.id, request.sessionId);
+      return { data: { ticket, expiresAt: expiresAt.toISOString() } };
+    },
+  );
+
   app.get(
     '/notifications/stream',
     {
       schema: {
         tags,
         summary:
-          'Server-Sent Events: `data: {"unviewed": n}` at once and whenever it changes; ends when the token expires',
+          'Server-Sent Events: `data: {"unviewed": n}` at once and whenever it changes; ends with its session or after 15 minutes',
         querystring: notificationStreamQuery,
-        response: { ...errors },
+        response: {
+          200: {
+            description: 'Server-Sent Events: `data: {"unviewed": n}` lines and `: heartbeat` comments',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...errors,
+        },
       },
-      onRequest: [tokenFromQuery, ...anyKnownRole()],
+      // Lives up to 15 minutes: its socket's idle timeout outlasts the heartbeat (platform/http/timeouts.ts).
+      config: { longLived: true },
+      onRequest: [authenticateStream, allowRoles(1, 2, 3)],
     },
     async (request, reply) => {
       const caller = me(request);
-      const token = request.headers.authorization?.slice(7).trim() ?? '';
-      const expiresAt = expiryOf(token);
+      const sessionId = request.sessionId;
+      const endsAt = request.streamEndsAt ?? Date.now() + TICKET_STREAM_MS;
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -150,18 +214,24 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
         return;
       }
       const unsubscribe = app.events.subscribe((msg) => {
+        const ended = msg.sessionsEnded;
+        // Logout ends this session's stream; password change, reset and deactivation end all of them.
+        if (ended && ended.userId === caller.id && (!ended.sessionId || ended.sessionId === sessionId)) {
+          close();
+          raw.end();
+          return;
+        }
         if (msg.userIds.includes(caller.id)) void send();
       });
       const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
-      const expiry =
-        expiresAt === null ? undefined : setTimeout(() => raw.end(), Math.max(0, expiresAt - Date.now()));
-      const close = () => {
+      const expiry = setTimeout(() => raw.end(), Math.max(0, endsAt - Date.now()));
+      function close() {
         if (!open) return;
         open = false;
         unsubscribe();
         clearInterval(heartbeat);
-        if (expiry) clearTimeout(expiry);
-      };
+        clearTimeout(expiry);
+      }
       raw.on('close', close);
       streams.add(raw);
       raw.on('close', () => streams.delete(raw));

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { createEventBus, type EventBus } from '../../platform/events';
 import { notifyScheduledPosts, processPendingEvents } from './fanout';
 import { createPushSender, ensureVapidKeys, type PushSender } from './push';
+import { bindPushNetwork, type PushNetwork } from './push-network';
 
 export type NotificationWorker = {
   /** Starts a run soon (coalesced with one already waiting). */
@@ -26,10 +27,18 @@ declare module 'fastify' {
 /** At most this late: PRODUCT-DECISIONS allows a scheduled post to notify up to a minute late. */
 export const TICK_MS = 30_000;
 
-export async function installNotifications(app: FastifyInstance): Promise<void> {
+/** `network`: how web push reaches push services (tests inject a resolver; see push-network.ts). */
+export async function installNotifications(app: FastifyInstance, network: PushNetwork = {}): Promise<void> {
   const events = await createEventBus(app.database, (msg) => app.log.warn(msg));
   app.decorate('events', events);
-  const push = createPushSender(app.db, ensureVapidKeys(app.config), app.config.vapidSubject, app.log);
+  bindPushNetwork(app.db, network);
+  const push = createPushSender(
+    app.db,
+    ensureVapidKeys(app.config),
+    app.config.vapidSubject,
+    app.log,
+    network,
+  );
   app.decorate('push', push);
   await app.jobs.work<{ eventIds: number[] }>('push', ({ eventIds }) => push.sendForEvents(eventIds));
 

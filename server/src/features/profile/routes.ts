@@ -9,8 +9,8 @@ import {
   sessionProfile,
   updatePasswordBody,
   updateProfileBody,
+  updateProfileResult,
   uploadResult,
-  user,
   userActions,
 } from '@hearth/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -43,15 +43,22 @@ export async function profileRoutes(server: FastifyInstance): Promise<void> {
   app.post(
     '/users/update-profile',
     {
-      schema: { tags, body: updateProfileBody, response: { 200: envelope(user), ...errors } },
+      schema: {
+        tags,
+        summary:
+          'Save the own profile; a new e-mail address needs currentPassword and takes effect only from the link mailed to it',
+        body: updateProfileBody,
+        response: { 200: envelope(updateProfileResult), ...errors },
+      },
       onRequest: anyKnownRole(),
     },
     async (request) => {
       const { id } = me(request);
-      await updateProfile(app.db, app.config.companyEmailDomains, id, request.body);
+      const { pendingEmail } = await updateProfile(app, id, request.body);
       const found = await loadUser(app.db, id);
       if (!found) throw notFound();
-      return { data: found };
+      const message = pendingEmail ? MSG.emailChangeSent : MSG.profileUpdated;
+      return { data: { ...found, pendingEmail, message } };
     },
   );
 

@@ -2,11 +2,16 @@
 // only; routes never pass an id taken from the request body.
 import { GROUP_TYPE, MSG } from '@hearth/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { files, groups, userGroups, users } from '../../db/schema';
+import { forgetUser } from '../../platform/auth/guards';
+import { assertPasswordAllowed } from '../../platform/auth/password-policy';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { fieldError, forbidden, unauthenticated } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
+import { recordEmailChange } from '../auth/email-links';
+import { queueAccountMail } from '../auth/mail-jobs';
 import { endSessions } from '../auth/sessions';
 import { deleteFileRow, recordFile, removeBlob } from '../files/service';
 import { fileUrl } from '../users/presenter';
@@ -25,6 +30,8 @@ export type ProfileInput = {
   email: string;
   phone?: string;
   groups?: number[];
+  /** Needed only to change the e-mail address. */
+  currentPassword?: string;
 };
 
 // The profile form picks an office location and a department; teams are managed by administrators.
@@ -42,29 +49,54 @@ async function checkProfileGroups(db: Db, ids: number[], fields: FieldErrors): P
   return wanted;
 }
 
+/**
+ * Saves the caller's profile. A new e-mail address takes the current password and does not take effect here:
+ * it is recorded with a link mailed to it (`confirmEmailChange` applies it), and the old address is told.
+ * Answers the new address waiting for confirmation, if any.
+ */
 export async function updateProfile(
-  db: Db,
-  domains: readonly string[],
+  app: FastifyInstance,
   userId: number,
   input: ProfileInput,
-): Promise<void> {
-  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+): Promise<{ pendingEmail: string | null }> {
+  const db = app.db;
+  const [current] = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!current) throw unauthenticated();
   const fields: FieldErrors = {};
   const emailChanged = input.email !== current.email;
-  if (emailChanged) checkCompanyEmail(input.email, domains, fields);
+  if (emailChanged) {
+    checkCompanyEmail(input.email, app.config.companyEmailDomains, fields);
+    if (!input.currentPassword) fields.currentPassword = MSG.currentPasswordRequired;
+  }
   const groupIds = input.groups ? await checkProfileGroups(db, input.groups, fields) : undefined;
   throwFieldErrors(fields);
+  // Checked before the address is looked up: a stolen session learns nothing without the password.
+  if (emailChanged && !(await verifyPassword(current.passwordHash, input.currentPassword ?? ''))) {
+    throw fieldError('currentPassword', MSG.oldPasswordWrong);
+  }
 
   await db
     .transaction(async (tx) => {
-      if (emailChanged) await assertEmailFree(tx as unknown as Db, input.email, userId);
+      const t = tx as unknown as Db;
+      if (emailChanged) {
+        await assertEmailFree(t, input.email, userId);
+        const requestId = await recordEmailChange(t, userId, input.email);
+        // Both mails leave only if this transaction commits; neither job holds a usable token.
+        await queueAccountMail(app, { purpose: 'email-change', requestId }, t);
+        await queueAccountMail(
+          app,
+          { purpose: 'email-change-notice', userId, oldEmail: current.email, newEmail: input.email },
+          t,
+        );
+      }
       await tx
         .update(users)
         .set({
           firstName: input.firstName,
           lastName: input.lastName,
-          email: input.email,
           ...(input.phone !== undefined ? { phone: input.phone || null } : {}),
         })
         .where(eq(users.id, userId));
@@ -81,7 +113,10 @@ export async function updateProfile(
           await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId, groupId })));
       }
     })
-    .catch(rethrowEmailConflict);
+    .catch(rethrowEmailConflict)
+    // The auth guard caches the name per instance: read it afresh.
+    .finally(() => forgetUser(userId));
+  return { pendingEmail: emailChanged ? input.email : null };
 }
 
 /**
@@ -95,13 +130,20 @@ export async function changePassword(
 ): Promise<{ id: number; roleId: number; tokenVersion: number }> {
   if (input.id !== callerId) throw forbidden();
   const [row] = await db
-    .select({ passwordHash: users.passwordHash, roleId: users.roleId })
+    .select({
+      passwordHash: users.passwordHash,
+      roleId: users.roleId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
     .from(users)
     .where(eq(users.id, callerId));
   if (!row) throw unauthenticated();
   if (!(await verifyPassword(row.passwordHash, input.oldPassword))) {
     throw fieldError('oldPassword', MSG.oldPasswordWrong);
   }
+  await assertPasswordAllowed(input.password, row);
   const passwordHash = await hashPassword(input.password);
   const tokenVersion = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, callerId));

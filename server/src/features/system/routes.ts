@@ -1,5 +1,5 @@
 // Health for load balancers and the public settings the web needs before login.
-import { envelope, publicConfig } from '@hearth/contract';
+import { envelope, errorBody, publicConfig } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,10 @@ export async function systemRoutes(server: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['system'],
-        response: { 200: envelope(z.object({ status: z.string() })), 503: z.any() },
+        response: {
+          200: envelope(z.object({ status: z.string() })),
+          503: errorBody.describe('The database does not answer'),
+        },
       },
     },
     async (_request, reply) => {

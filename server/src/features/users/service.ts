@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userGroups, users } from '../../db/schema';
 import { forgetUser } from '../../platform/auth/guards';
+import { assertPasswordAllowed } from '../../platform/auth/password-policy';
 import { hashPassword } from '../../platform/auth/passwords';
 import { fieldError, notFound } from '../../platform/errors';
 import { endSessions } from '../auth/sessions';
@@ -56,6 +57,7 @@ export async function createUserByAdmin(
   input: AdminUserInput & { password: string },
 ): Promise<number> {
   const groupIds = await checkAdminForm(db, domains, input, true);
+  await assertPasswordAllowed(input.password, input);
   // argon2 is slow on purpose: hash before the transaction so no locks are held meanwhile.
   const passwordHash = await hashPassword(input.password);
   return db
@@ -103,6 +105,7 @@ export async function updateUserByAdmin(
   if (id === actorId && input.roleId !== ROLE.ADMIN) throw fieldError('roleId', SELF_DEMOTE);
   // A stored address from before a domain change stays editable; a new address must be a company one.
   const groupIds = await checkAdminForm(db, domains, input, input.email !== current.email);
+  if (input.password) await assertPasswordAllowed(input.password, input);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const isActive = input.isActive === undefined ? current.isActive : input.isActive === 1;
   const endsSessions =

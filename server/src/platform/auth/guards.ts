@@ -2,8 +2,12 @@
 // version) is re-read at most every USER_TTL_MS per instance (ADR 008): a deactivated user or a bumped
 // token version is refused at once on the instance that made the change (endSessions and the users
 // service forget the user) and within USER_TTL_MS on any other, inside PRODUCT-DECISIONS' one minute.
-import { MSG } from '@hearth/contract';
-import { eq } from 'drizzle-orm';
+// The same read brings the user's sessions (refresh families) revoked within an access token's lifetime:
+// an access token of a logged-out session is refused like one of an old token version. Every instance
+// also forgets the user when the event bus says a session ended (features/auth/session-events.ts), so in
+// practice all instances refuse within a second; a lost bus message still bites within USER_TTL_MS.
+import { MSG, SESSION } from '@hearth/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -15,6 +19,8 @@ export type CurrentUser = { id: number; roleId: number; firstName: string; email
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser?: CurrentUser;
+    /** The session (refresh family) the request authenticated with. */
+    sessionId?: string;
   }
 }
 
@@ -26,7 +32,10 @@ const FORGET_WINDOW_MS = 10_000;
 /** Bounds the memory of one instance; the oldest entries go first. */
 const MAX_ENTRIES = 50_000;
 
-type UserState = CurrentUser & { isActive: boolean; tokenVersion: number };
+/** Sessions revoked this long ago may still have unexpired access tokens; a minute more for clock skew. */
+const REVOKED_WINDOW_SECONDS = SESSION.accessTokenSeconds + 60;
+
+type UserState = CurrentUser & { isActive: boolean; tokenVersion: number; revokedSessions: string[] };
 type Entry = { user: UserState | null; readAt: number };
 
 /** One cache per database handle: tests build many apps in one process, each with its own users. */
@@ -53,10 +62,18 @@ async function readUser(db: Db, userId: number): Promise<UserState | null> {
       email: users.email,
       isActive: users.isActive,
       tokenVersion: users.tokenVersion,
+      // In the same round trip, through refresh_tokens_user_idx: the cache hit path stays query-free.
+      // Names spelled out: Drizzle leaves columns unqualified in a select list, and an unqualified "id"
+      // inside the subquery would be refresh_tokens.id.
+      revokedSessions: sql<string[] | null>`(
+        select array_agg(distinct rt.family_id) from refresh_tokens rt
+        where rt.user_id = ${sql.raw('"users"."id"')}
+          and rt.revoked_at > now() - make_interval(secs => ${REVOKED_WINDOW_SECONDS})
+      )`,
     })
     .from(users)
     .where(eq(users.id, userId));
-  return row ?? null;
+  return row ? { ...row, revokedSessions: row.revokedSessions ?? [] } : null;
 }
 
 async function userState(db: Db, userId: number): Promise<UserState | null> {
@@ -140,10 +157,27 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   if (!token) throw unauthenticated();
   const claims = await verifiedClaims(request, token);
   if (!claims) throw unauthenticated(MSG.sessionExpired);
-  const row = await userState(request.server.db, claims.userId);
-  if (!row || row.tokenVersion !== claims.version) throw unauthenticated(MSG.sessionExpired);
+  await authenticateSession(request, claims.userId, claims.sessionId, claims.version);
+}
+
+/**
+ * Admits the request as a session of the user: refused when the user is gone, deactivated or the session
+ * was revoked (logout, reuse, password change). `tokenVersion` is checked when the credential carries one
+ * (an access token); a stream ticket does not, and a password change revokes every session anyway.
+ */
+export async function authenticateSession(
+  request: FastifyRequest,
+  userId: number,
+  sessionId: string,
+  tokenVersion?: number,
+): Promise<void> {
+  const row = await userState(request.server.db, userId);
+  if (!row || (tokenVersion !== undefined && row.tokenVersion !== tokenVersion))
+    throw unauthenticated(MSG.sessionExpired);
+  if (row.revokedSessions.includes(sessionId)) throw unauthenticated(MSG.sessionExpired);
   if (!row.isActive) throw unauthenticated(MSG.deactivated);
   request.currentUser = { id: row.id, roleId: row.roleId, firstName: row.firstName, email: row.email };
+  request.sessionId = sessionId;
 }
 
 /** The authenticated user; only call after `authenticate` ran. */
@@ -152,14 +186,16 @@ export function me(request: FastifyRequest): CurrentUser {
   return request.currentUser;
 }
 
+/** The role check alone, after a route's own authentication (the live stream's ticket). */
+export function allowRoles(...roleIds: number[]) {
+  return async (request: FastifyRequest) => {
+    if (!roleIds.includes(me(request).roleId)) throw forbidden();
+  };
+}
+
 /** preHandler list: authenticate, then require one of the roles. */
 export function requireRole(...roleIds: number[]) {
-  return [
-    authenticate,
-    async (request: FastifyRequest) => {
-      if (!roleIds.includes(me(request).roleId)) throw forbidden();
-    },
-  ];
+  return [authenticate, allowRoles(...roleIds)];
 }
 
 /** Any logged-in user whose role is one of the three known roles (others only change their password). */

@@ -16,6 +16,12 @@ function fieldName(instancePath: string): string {
 // this plain sentence instead of zod's technical default.
 z.config({ customError: () => MSG.invalidInput });
 
+/** Fastify's client errors that have a message of their own, with a stable code. */
+const CLIENT_ERRORS: Record<number, { error: string; code: string }> = {
+  413: { error: MSG.requestTooLarge, code: 'too_large' },
+  415: { error: MSG.unsupportedMediaType, code: 'unsupported_media_type' },
+};
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
@@ -33,8 +39,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type.
-      const message = status === 413 ? 'The request is too large' : MSG.invalidInput;
-      return reply.status(status).send({ error: message, code: err.code ?? 'bad_request' });
+      const known = CLIENT_ERRORS[status];
+      if (known) return reply.status(status).send(known);
+      return reply.status(status).send({ error: MSG.invalidInput, code: err.code ?? 'bad_request' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply

@@ -34,10 +34,16 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'x-xss-protection': '0',
 };
 
+/** A year, subdomains included (issue 13, finding 17). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
   // Set first thing, so a route that needs another policy (the API docs page) can still override it.
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
+    // Only over HTTPS: browsers ignore it over http, and sending it there would claim what is not so.
+    // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is set.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (request.url.startsWith('/v1/')) {
       reply.header('cache-control', 'no-store');
       reply.header('pragma', 'no-cache');

@@ -1,10 +1,10 @@
 // /verify-email?token= : confirms the address from the registration e-mail, then points to the login.
 import { MSG } from '@hearth/contract';
 import { Button, Result, Spin } from 'antd';
-import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSpendLink } from '../../lib/use-spend-link';
 import { useVerifyEmail } from './api';
 import { AuthCard } from './auth-card';
 
@@ -14,14 +14,7 @@ export default function VerifyEmailPage() {
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
   const verify = useVerifyEmail();
-  const sent = useRef(false);
-
-  useEffect(() => {
-    // Tokens are single use: send it once even when React mounts the page twice in development.
-    if (sent.current || !token) return;
-    sent.current = true;
-    verify.mutate(token);
-  }, [token, verify]);
+  useSpendLink(token, verify.mutate);
 
   const toLogin = (
     <Button type="primary" key="login" onClick={() => navigate('/login')}>

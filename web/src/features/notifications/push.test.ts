@@ -1,5 +1,7 @@
+import { MSG } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
-import { base64UrlToBytes, pushState, registrationBody } from './push';
+import { ApiError } from '../../lib/api';
+import { base64UrlToBytes, pushState, registerSubscription, registrationBody } from './push';
 
 describe('web push helpers', () => {
   it('decodes a base64url VAPID key', () => {
@@ -19,5 +21,31 @@ describe('web push helpers', () => {
 
   it('is unsupported outside a browser', () => {
     expect(pushState()).toBe('unsupported');
+  });
+
+  it('registers the subscription; when its endpoint is another user’s (409), renews it once', async () => {
+    const json = (endpoint: string) => ({ endpoint, keys: { p256dh: 'pk', auth: 'au' } });
+    const posted: string[] = [];
+    let unsubscribed = 0;
+    const old = { toJSON: () => json('https://push.example/old'), unsubscribe: async () => !!++unsubscribed };
+    const fresh = async () => ({ toJSON: () => json('https://push.example/new') });
+    const taken = new ApiError(409, 'conflict', MSG.pushEndpointRefused, {
+      endPoint: MSG.pushEndpointRefused,
+    });
+    await registerSubscription(old, fresh, async (body) => {
+      posted.push(body.endPoint);
+      if (body.endPoint.endsWith('/old')) throw taken;
+    });
+    expect(posted).toEqual(['https://push.example/old', 'https://push.example/new']);
+    expect(unsubscribed).toBe(1);
+
+    // Any other refusal (too many browsers) is not worked around: it goes to enablePush's log.
+    const tooMany = new ApiError(409, 'conflict', MSG.pushTooMany);
+    await expect(
+      registerSubscription(old, fresh, async () => {
+        throw tooMany;
+      }),
+    ).rejects.toBe(tooMany);
+    expect(unsubscribed).toBe(1);
   });
 });

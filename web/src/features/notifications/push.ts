@@ -1,7 +1,7 @@
 // Web push in the browser (SPEC section 4): the service worker (/sw.js) is registered only while a staff
 // member is logged in, the subscription is sent to the server, and logging out removes both. Permission is
 // asked only from a click (the bell panel's button). Every failure is only logged, never shown.
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 
 const SW_URL = '/sw.js';
 const REGISTER = '/v1/api/users/register-notification';
@@ -42,6 +42,29 @@ export function registrationBody(json: PushSubscriptionJSON) {
 }
 
 /**
+ * Tells the server of the subscription. The server keeps an endpoint with the user who registered it and
+ * answers 409 on `endPoint` to anyone else: on this browser, someone else's session left its subscription
+ * behind (it ended without logging out). Then this one is dropped and a fresh one registered, so this
+ * user's pushes arrive here and the other's stop (their push service now answers 410 to the old endpoint).
+ */
+export async function registerSubscription(
+  subscription: Pick<PushSubscription, 'toJSON' | 'unsubscribe'>,
+  subscribe: () => Promise<Pick<PushSubscription, 'toJSON'>>,
+  post: (body: NonNullable<ReturnType<typeof registrationBody>>) => Promise<unknown>,
+): Promise<void> {
+  const body = registrationBody(subscription.toJSON());
+  if (!body) return;
+  try {
+    await post(body);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 409 && err.fields?.endPoint)) throw err;
+    await subscription.unsubscribe();
+    const fresh = registrationBody((await subscribe()).toJSON());
+    if (fresh) await post(fresh);
+  }
+}
+
+/**
  * Registers the worker and, when permission is granted, subscribes and tells the server (again: the
  * server keeps one row per endpoint). With `ask`, asks for permission first (call it from a click only).
  */
@@ -56,16 +79,15 @@ export async function enablePush(ask = false): Promise<PushState> {
       if (answer !== 'granted') return answer;
     }
     await navigator.serviceWorker.ready;
-    let subscription = await registration.pushManager.getSubscription();
-    if (!subscription) {
+    const subscribe = async () => {
       const { publicKey } = await api.get<{ publicKey: string }>('/v1/api/notifications/vapid-public-key');
-      subscription = await registration.pushManager.subscribe({
+      return registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: base64UrlToBytes(publicKey),
       });
-    }
-    const body = registrationBody(subscription.toJSON());
-    if (body) await api.post(REGISTER, body);
+    };
+    const subscription = (await registration.pushManager.getSubscription()) ?? (await subscribe());
+    await registerSubscription(subscription, subscribe, (body) => api.post(REGISTER, body));
     return 'granted';
   } catch (err) {
     console.warn('Web push could not be enabled', err);

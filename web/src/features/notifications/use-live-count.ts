@@ -1,18 +1,20 @@
-// The live unviewed count (SPEC section 7, Notifications): an EventSource on the notification stream,
-// authenticated with the current access token in the query string (EventSource cannot send headers).
-// The server ends the stream when that token expires; we then reconnect with a fresh token (refreshed
-// through the shared API client), backing off after failures. Each event carries the unviewed count
+// The live unviewed count (SPEC section 7, Notifications): an EventSource on the notification stream.
+// EventSource cannot send headers, and a token in a URL would be logged, so every (re)connect first asks
+// for a single-use ticket of 30 seconds (an authenticated POST through the shared API client, which
+// refreshes the access token when needed) and opens the stream with it. The server ends the stream after
+// 15 minutes or when the session ends; we then reconnect with a new ticket, backing off after failures. Each event carries the unviewed count
 // and, for a new notification, the notification itself: the cached list takes both and is refetched.
-import { type NotificationEvent, ROLE } from '@hearth/contract';
+import { type NotificationEvent, ROLE, type StreamTicket } from '@hearth/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../../app/session';
-import { apiUrl, validAccessToken } from '../../lib/api';
+import { api, apiUrl } from '../../lib/api';
 import { notificationKeys } from './api';
 import { applyEvent, reconnectDelay } from './notification-logic';
 
 const STREAM_PATH = '/v1/api/notifications/stream';
-/** A connection open this long was healthy: its end (token expiry) is not a failure. */
+const TICKET_PATH = '/v1/api/notifications/stream-ticket';
+/** A connection open this long was healthy: its end (its 15 minutes are up) is not a failure. */
 const HEALTHY_STREAM_MS = 60_000;
 
 function parseEvent(data: unknown): NotificationEvent | null {
@@ -59,16 +61,16 @@ export function useLiveNotificationCount(): void {
 
     async function connect() {
       if (stopped) return;
-      let token: string;
+      let ticket: string;
       try {
-        token = await validAccessToken();
+        ticket = (await api.post<StreamTicket>(TICKET_PATH)).ticket;
       } catch {
         // Unreachable server: try again later. A refused refresh has already sent us to the login page.
         schedule();
         return;
       }
       if (stopped) return;
-      const es = new EventSource(apiUrl(STREAM_PATH, { access_token: token }));
+      const es = new EventSource(apiUrl(STREAM_PATH, { ticket }));
       source = es;
       let openedAt = Date.now();
       es.onopen = () => {
@@ -78,12 +80,12 @@ export function useLiveNotificationCount(): void {
         const event = parseEvent(message.data);
         if (event) onEvent(queryClient, event);
       };
-      // The stream ended (token expired, server restart) or could not open: never let EventSource retry
-      // with the same, possibly expired, token; reconnect ourselves with a fresh one.
+      // The stream ended (its time was up, session ended, server restart) or could not open: never let
+      // EventSource retry with the spent ticket; reconnect ourselves with a new one.
       es.onerror = () => {
         es.close();
         if (source === es) source = null;
-        // A stream that lived its normal life (until the token expired) starts the backoff afresh; one that
+        // A stream that lived its normal life (its 15 minutes) starts the backoff afresh; one that
         // failed at once or kept dropping backs off further each time.
         if (Date.now() - openedAt > HEALTHY_STREAM_MS) failures = 0;
         schedule();

@@ -1,6 +1,8 @@
-// Basic Settings of /edit-profile: avatar, name, e-mail, location, department.
+// Basic Settings of /edit-profile: avatar, name, e-mail, location, department. A new e-mail address asks
+// for the current password and takes effect only when the link mailed to it is opened (issue 13).
 import { MSG, type User } from '@hearth/contract';
-import { Button, Form, Input, Row } from 'antd';
+import { Alert, Button, Form, Input, Row } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showFormError } from '../../lib/form-errors';
 import { emailRules } from '../../lib/form-rules';
@@ -17,7 +19,10 @@ type BasicForm = {
   email: string;
   location?: number;
   department?: number;
+  currentPassword?: string;
 };
+
+const normalEmail = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
 export function BasicSettingsForm({ user }: { user: User }) {
   const [form] = Form.useForm<BasicForm>();
@@ -26,22 +31,37 @@ export function BasicSettingsForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const current = splitGroups(user.groups);
 
-  const onFinish = (values: BasicForm) =>
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // The password field shows only while the e-mail differs from the saved one.
+  const typedEmail = Form.useWatch('email', form);
+  const emailChanging = typedEmail !== undefined && normalEmail(typedEmail) !== normalEmail(user.email);
+
+  const onFinish = (values: BasicForm) => {
+    const email = normalEmail(values.email);
+    const changing = email !== normalEmail(user.email);
     update.mutate(
       {
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
-        email: values.email.trim().toLowerCase(),
+        email,
         groups: joinGroups(values.location, values.department, current.others),
+        ...(changing ? { currentPassword: values.currentPassword ?? '' } : {}),
       },
       {
-        onSuccess: () => {
-          toastSuccess(MSG.profileUpdated);
-          navigate('/profile');
+        onSuccess: (saved) => {
+          if (!saved.pendingEmail) {
+            toastSuccess(saved.message);
+            navigate('/profile');
+            return;
+          }
+          // Stay here and say where the link went; the form shows the saved address until it is opened.
+          setPendingEmail(saved.pendingEmail);
+          form.setFieldsValue({ email: saved.email, currentPassword: undefined });
         },
         onError: (err) => showFormError(form, err, { groups: 'location' }),
       },
     );
+  };
 
   return (
     <div className="form-card">
@@ -68,8 +88,28 @@ export function BasicSettingsForm({ user }: { user: User }) {
           />
         </Row>
         <Form.Item label="E-mail" name="email" rules={emailRules(MSG.profileEmailRequired)}>
-          <Input type="email" autoComplete="email" />
+          <Input type="email" autoComplete="email" onChange={() => setPendingEmail(null)} />
         </Form.Item>
+        {emailChanging && (
+          <Form.Item
+            label="Current password"
+            name="currentPassword"
+            extra="Needed to change your e-mail address."
+            rules={[{ required: true, message: MSG.currentPasswordRequired }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+        )}
+        {pendingEmail && (
+          <Alert
+            type="info"
+            showIcon
+            role="status"
+            style={{ marginBottom: 24 }}
+            title={MSG.emailChangeSent}
+            description={`Confirmation link sent to ${pendingEmail}.`}
+          />
+        )}
         <GroupSelects groups={groups.data} loading={groups.isLoading} />
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={update.isPending}>

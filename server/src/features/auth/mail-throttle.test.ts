@@ -1,0 +1,89 @@
+// Forgot-password and resend-verification are limited per target address and per client address, and
+// answer the same whether or not the account exists (ADR 015, issue 13 finding 3).
+import { MSG } from '@hearth/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createUser } from '../../../test/factories';
+import { settled } from '../../../test/jobs';
+import { rateClock } from '../../platform/rate-limit';
+import { MAIL_LIMITS } from './mail-throttle';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // The one-hour windows hold this instant whole: no boundary falls inside a test.
+  const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+  vi.spyOn(rateClock, 'now').mockReturnValue(hour + 1000);
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await t.close();
+});
+
+type Path = '/v1/auth/reset-password' | '/v1/auth/resend-verification';
+const ask = (url: Path, email: string, remoteAddress = '10.60.0.1') =>
+  t.app.inject({ method: 'POST', url, payload: { email }, remoteAddress });
+
+/** `n` requests in turn from distinct client addresses, so only the per-recipient limit is in play. */
+async function askTimes(url: Path, email: string, n: number) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(await ask(url, email, `10.61.${out.length}.${i + 1}`));
+  return out;
+}
+
+const sent = (res: { statusCode: number; json(): unknown }) => {
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ data: { message: MSG.emailSent } });
+};
+const refused = (res: { statusCode: number; json(): unknown }) => {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toEqual({ error: MSG.tooManyRequests, code: 'rate_limited' });
+};
+
+describe('per target address', () => {
+  it('answers the 6th reset request for one address in an hour with 429 and sends no 6th mail', async () => {
+    const user = await createUser(t.db);
+    const answers = await askTimes('/v1/auth/reset-password', user.email, MAIL_LIMITS.perRecipient.max + 1);
+    answers.slice(0, 5).forEach(sent);
+    refused(answers[5] as (typeof answers)[number]);
+    await settled(t.app, 'mail');
+    expect(t.mailbox.to(user.email)).toHaveLength(5);
+  });
+
+  it('answers a non-existent address exactly the same way', async () => {
+    const before = t.mailbox.messages.length;
+    const answers = await askTimes('/v1/auth/reset-password', 'ghost.mail@example.com', 6);
+    answers.slice(0, 5).forEach(sent);
+    refused(answers[5] as (typeof answers)[number]);
+    await settled(t.app, 'mail');
+    expect(t.mailbox.messages.length).toBe(before);
+  });
+
+  it('limits resend-verification the same, sharing the count with reset requests', async () => {
+    const user = await createUser(t.db, { isVerified: false });
+    const resends = await askTimes('/v1/auth/resend-verification', user.email, 3);
+    resends.forEach(sent);
+    const resets = await askTimes('/v1/auth/reset-password', user.email, 3);
+    resets.slice(0, 2).forEach(sent);
+    refused(resets[2] as (typeof resets)[number]);
+    refused(await ask('/v1/auth/resend-verification', user.email, '10.62.0.1'));
+    await settled(t.app, 'mail');
+    expect(t.mailbox.to(user.email)).toHaveLength(5);
+
+    const ghost = await askTimes('/v1/auth/resend-verification', 'ghost.verify@example.com', 6);
+    ghost.slice(0, 5).forEach(sent);
+    refused(ghost[5] as (typeof ghost)[number]);
+  });
+});
+
+describe('per client address', () => {
+  it('refuses a client walking a list of addresses after 20 requests; other clients go on', async () => {
+    const client = '203.0.113.60';
+    const max = MAIL_LIMITS.perClient.max;
+    for (let i = 0; i < max; i++) sent(await ask('/v1/auth/reset-password', `list${i}@example.com`, client));
+    refused(await ask('/v1/auth/reset-password', 'list-next@example.com', client));
+    refused(await ask('/v1/auth/resend-verification', 'list-next@example.com', client));
+    sent(await ask('/v1/auth/reset-password', 'list-next@example.com', '203.0.113.61'));
+  });
+});
