@@ -10,6 +10,7 @@ import { MSG } from '@hearth/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginKnownAddresses } from '../../db/schema';
+import { verifyPassword } from '../../platform/auth/passwords';
 import { clientAddress } from '../../platform/client-address';
 import { tooManyRequests } from '../../platform/errors';
 import {
@@ -89,4 +90,26 @@ export async function rememberAddress(db: Db, userId: number, attempt: LoginAtte
       target: [loginKnownAddresses.userId, loginKnownAddresses.address],
       set: { lastSuccessAt: now },
     });
+}
+
+/**
+ * A logged-in user re-typing their password (change password, change e-mail): counted like a login, per
+ * account, so a stolen session cannot guess the password through these forms. A right password starts
+ * the count again.
+ */
+export const REAUTH_LIMIT = { max: 10, windowMs: 15 * MINUTE } as const satisfies Limit;
+
+/** Checks `password` against the stored hash under REAUTH_LIMIT; 429 once over it, before checking. */
+export async function checkOwnPassword(
+  db: Db,
+  userId: number,
+  storedHash: string,
+  password: string,
+): Promise<boolean> {
+  const key = `reauth:user:${userId}`;
+  const taken = await takeCounters(db, [{ key, limit: REAUTH_LIMIT }]);
+  if (overLimit(taken).length > 0) throw tooManyRequests(MSG.tooManyAttempts);
+  const ok = await verifyPassword(storedHash, password);
+  if (ok) await resetCounter(db, key);
+  return ok;
 }

@@ -231,3 +231,40 @@ describe('changing the e-mail address in the profile', () => {
     expect((await rowOf(s.user.id))?.email).toBe(s.user.email);
   });
 });
+
+describe('guessing the password through a stolen session', () => {
+  it('is stopped after 10 wrong tries across the e-mail and password forms, and the right one then waits', async () => {
+    const s = await staff();
+    const wrongEmail = () => saveProfile(s, { email: uniqueEmail(), currentPassword: 'Guess#Pass1' });
+    const wrongChange = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/api/users/update-password',
+        headers: s.headers,
+        payload: { id: s.user.id, oldPassword: 'Guess#Pass2', password: 'Fresh#Quill-77' },
+      });
+    // Sent at once: the count is taken before any password is checked, so concurrency buys nothing.
+    const statuses = (await Promise.all([...Array(6)].map(wrongEmail).concat([...Array(6)].map(wrongChange))))
+      .map((r) => r.statusCode)
+      .sort();
+    expect(statuses.filter((c) => c === 400)).toHaveLength(10);
+    expect(statuses.filter((c) => c === 429)).toHaveLength(2);
+    const right = await saveProfile(s, { email: uniqueEmail(), currentPassword: PASSWORD });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().error).toBe(MSG.tooManyAttempts);
+    expect((await rowOf(s.user.id))?.email).toBe(s.user.email);
+  });
+
+  it('starts the count again after the right password', async () => {
+    const s = await staff();
+    for (let i = 0; i < 9; i++)
+      expect(
+        (await saveProfile(s, { email: uniqueEmail(), currentPassword: 'Guess#Pass1' })).statusCode,
+      ).toBe(400);
+    expect((await saveProfile(s, { email: uniqueEmail(), currentPassword: PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++)
+      expect(
+        (await saveProfile(s, { email: uniqueEmail(), currentPassword: 'Guess#Pass1' })).statusCode,
+      ).toBe(400);
+  });
+});

@@ -31,6 +31,8 @@ const errors = {
   404: errorBody,
   409: errorBody,
   413: errorBody,
+  // Re-typing the password (e-mail change, password change) is limited like a login (login-throttle.ts).
+  429: errorBody,
 };
 const tags = ['profile'];
 // Room for a base64 image somewhat over 2MB, so the answer is the form's own "Image must smaller than 2MB"

@@ -7,10 +7,11 @@ import type { Db } from '../../db/client';
 import { files, groups, userGroups, users } from '../../db/schema';
 import { forgetUser } from '../../platform/auth/guards';
 import { assertPasswordAllowed } from '../../platform/auth/password-policy';
-import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { hashPassword } from '../../platform/auth/passwords';
 import { fieldError, forbidden, unauthenticated } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import { recordEmailChange } from '../auth/email-links';
+import { checkOwnPassword } from '../auth/login-throttle';
 import { queueAccountMail } from '../auth/mail-jobs';
 import { endSessions } from '../auth/sessions';
 import { deleteFileRow, recordFile, removeBlob } from '../files/service';
@@ -74,7 +75,10 @@ export async function updateProfile(
   const groupIds = input.groups ? await checkProfileGroups(db, input.groups, fields) : undefined;
   throwFieldErrors(fields);
   // Checked before the address is looked up: a stolen session learns nothing without the password.
-  if (emailChanged && !(await verifyPassword(current.passwordHash, input.currentPassword ?? ''))) {
+  if (
+    emailChanged &&
+    !(await checkOwnPassword(db, userId, current.passwordHash, input.currentPassword ?? ''))
+  ) {
     throw fieldError('currentPassword', MSG.oldPasswordWrong);
   }
 
@@ -140,7 +144,7 @@ export async function changePassword(
     .from(users)
     .where(eq(users.id, callerId));
   if (!row) throw unauthenticated();
-  if (!(await verifyPassword(row.passwordHash, input.oldPassword))) {
+  if (!(await checkOwnPassword(db, callerId, row.passwordHash, input.oldPassword))) {
     throw fieldError('oldPassword', MSG.oldPasswordWrong);
   }
   await assertPasswordAllowed(input.password, row);
