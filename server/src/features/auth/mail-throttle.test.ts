@@ -1,25 +1,20 @@
 // Forgot-password and resend-verification are limited per target address and per client address, and
 // answer the same whether or not the account exists (ADR 015, issue 13 finding 3).
 import { MSG } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createUser } from '../../../test/factories';
 import { settled } from '../../../test/jobs';
-import { rateClock } from '../../platform/rate-limit';
+import { pinRateClock } from '../../../test/rate-clock';
 import { MAIL_LIMITS } from './mail-throttle';
 
 let t: TestApp;
 
+pinRateClock();
 beforeAll(async () => {
   t = await createTestApp();
-  // The one-hour windows hold this instant whole: no boundary falls inside a test.
-  const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-  vi.spyOn(rateClock, 'now').mockReturnValue(hour + 1000);
 });
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await t.close();
-});
+afterAll(() => t.close());
 
 type Path = '/v1/auth/reset-password' | '/v1/auth/resend-verification';
 const ask = (url: Path, email: string, remoteAddress = '10.60.0.1') =>

@@ -28,6 +28,26 @@ afterAll(async () => {
   await t.close();
 });
 
+type Session = Awaited<ReturnType<typeof userWithSession>>;
+
+/** The administrator deactivates the user through the users form, as the admin screen does. */
+async function deactivate(admin: Session, u: Session): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/v1/api/users/${u.user.id}`,
+    headers: admin.headers,
+    payload: {
+      firstName: u.user.firstName,
+      lastName: u.user.lastName,
+      email: u.user.email,
+      roleId: u.user.roleId,
+      groups: [],
+      isActive: 0,
+    },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
 /** A request that needs a valid access token: the user's own record. */
 const own = (app: FastifyInstance, token: string, id: number) =>
   app.inject({ method: 'GET', url: `/v1/api/users/${id}`, headers: bearer(token) });
@@ -105,20 +125,7 @@ describe('ending every session of a user', () => {
     const other = await login(t.app, u.user.email);
     await acceptedByBoth(u.session.accessToken, u.user.id);
     await acceptedByBoth(other.accessToken, u.user.id);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/v1/api/users/${u.user.id}`,
-      headers: admin.headers,
-      payload: {
-        firstName: u.user.firstName,
-        lastName: u.user.lastName,
-        email: u.user.email,
-        roleId: u.user.roleId,
-        groups: [],
-        isActive: 0,
-      },
-    });
-    expect(res.statusCode).toBe(200);
+    await deactivate(admin, u);
     for (const token of [u.session.accessToken, other.accessToken]) {
       expect((await own(t.app, token, u.user.id)).statusCode).toBe(401);
       expect(await refusedWithin(second, token, u.user.id)).toBeLessThan(1000);
@@ -279,20 +286,7 @@ onPostgres?.('another server process on the same database', () => {
     const admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
     const u = await userWithSession(t.app, t.db);
     expect(await there(u.session.accessToken, u.user.id)).toBe(200);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/v1/api/users/${u.user.id}`,
-      headers: admin.headers,
-      payload: {
-        firstName: u.user.firstName,
-        lastName: u.user.lastName,
-        email: u.user.email,
-        roleId: u.user.roleId,
-        groups: [],
-        isActive: 0,
-      },
-    });
-    expect(res.statusCode).toBe(200);
+    await deactivate(admin, u);
     expect(await refusedThereWithin(u.session.accessToken, u.user.id)).toBeLessThan(1000);
   });
 });

@@ -2,25 +2,21 @@
 // keyed so that an attacker slows down without locking the owner or an office out.
 import { MSG } from '@hearth/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { basic, createUser } from '../../../test/factories';
+import { pinRateClock } from '../../../test/rate-clock';
 import { loginKnownAddresses, rateCounters } from '../../db/schema';
-import { rateClock, takeCounters } from '../../platform/rate-limit';
+import { takeCounters } from '../../platform/rate-limit';
 import { LOGIN_LIMITS } from './login-throttle';
 
 let t: TestApp;
 
+pinRateClock();
 beforeAll(async () => {
   t = await createTestApp();
-  // Every window (15 and 60 minutes) holds this instant whole: no boundary falls inside a test.
-  const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-  vi.spyOn(rateClock, 'now').mockReturnValue(hour + 1000);
 });
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await t.close();
-});
+afterAll(() => t.close());
 
 const WRONG = 'Wrong#pass1';
 const attempt = (email: string, password: string, remoteAddress: string) =>

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { basic, createUser, PASSWORD, uniqueEmail, userWithSession } from '../../../test/factories';
 import { settled } from '../../../test/jobs';
+import { pinRateClock } from '../../../test/rate-clock';
 import { emailTokens, users } from '../../db/schema';
 
 type Session = Awaited<ReturnType<typeof userWithSession>>;
@@ -233,6 +234,7 @@ describe('changing the e-mail address in the profile', () => {
 });
 
 describe('guessing the password through a stolen session', () => {
+  pinRateClock();
   it('is stopped after 10 wrong tries across the e-mail and password forms, and the right one then waits', async () => {
     const s = await staff();
     const wrongEmail = () => saveProfile(s, { email: uniqueEmail(), currentPassword: 'Guess#Pass1' });
