@@ -3,9 +3,11 @@
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = new URL('../.tmp/e2e-data', import.meta.url).pathname;
+/** Scratch folder of a run; E2E_TMP lets two runs (and another build, WEB_DIST) share a checkout. */
+const E2E_TMP = process.env.E2E_TMP ?? new URL('../.tmp', import.meta.url).pathname;
+export const E2E_DATA_DIR = `${E2E_TMP}/e2e-data`;
 /** The server's log of the run, at info level (every request); scripts/test.mjs scans it for tokens. */
-export const E2E_SERVER_LOG = new URL('../.tmp/e2e-server.log', import.meta.url).pathname;
+export const E2E_SERVER_LOG = `${E2E_TMP}/e2e-server.log`;
 
 export default defineConfig({
   testDir: './tests',
@@ -16,7 +18,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json']],
-  outputDir: '../.tmp/test-results',
+  outputDir: `${E2E_TMP}/test-results`,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',

@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './labels';
 export * from './messages';
+export * from './notification-path';
 export * from './routes';
 export * from './schemas/auth';
 export * from './schemas/common';

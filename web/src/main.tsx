@@ -1,4 +1,5 @@
 // Entry point: providers, the browser router and the role-built route table.
+import './zod-jitless';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

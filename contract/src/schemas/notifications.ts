@@ -1,9 +1,7 @@
 // Notifications: the bell's list and count, viewing, and web push subscriptions (SPEC sections 3 and 7).
 import { z } from 'zod';
+import { NOTIFICATION_TYPES } from '../notification-path';
 import { dbId, textId } from './common';
-
-export const NOTIFICATION_TYPES = ['SURVEY', 'FEED_POST', 'COMMENT', 'COMMUNITY_POST'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notification = z.object({
   id: z.number(),
@@ -62,23 +60,3 @@ export const notificationStreamQuery = z.object({
 /** POST /notifications/stream-ticket: a ticket for one stream, good once within 30 seconds. */
 export const streamTicket = z.object({ ticket: z.string(), expiresAt: z.string() });
 export type StreamTicket = z.infer<typeof streamTicket>;
-
-/**
- * The page a notification opens: the feed post, community post, survey, the post carrying a comment, or the
- * discussion board of a mention made there. One rule for the bell and for web push.
- */
-export function notificationPath(
-  n: Pick<Notification, 'type' | 'objectId' | 'isCommunityPost' | 'communityId'>,
-): string {
-  switch (n.type) {
-    case 'FEED_POST':
-      return `/post-detail/${n.objectId}`;
-    case 'COMMUNITY_POST':
-      return `/communities/post/${n.objectId}`;
-    case 'SURVEY':
-      return `/surveys/${n.objectId}`;
-    case 'COMMENT':
-      if (n.communityId !== undefined) return `/communities/${n.communityId}?tab=discussion`;
-      return n.isCommunityPost ? `/communities/post/${n.objectId}` : `/post-detail/${n.objectId}`;
-  }
-}

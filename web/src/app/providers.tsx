@@ -1,11 +1,13 @@
-// App-wide providers: query cache, antd theme, and the toast outlet the helpers in lib/notify use.
+// App-wide providers: query cache, antd theme (light or dark, theme.ts), and the toast outlet the helpers in lib/notify use.
 // (message.useMessage rather than antd's <App>: <App> also pulls Modal and Notification into the entry
 // chunk, which the login page would pay for.)
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { isApiError } from '../lib/api-error';
 import { bindMessageApi } from '../lib/notify';
+import { useColorMode } from './color-mode';
+import { BRAND_VARS, type ColorMode, CSS_VAR_KEY, themeFor } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -18,22 +20,17 @@ const queryClient = new QueryClient({
   },
 });
 
-const theme = {
-  token: {
-    colorPrimary: '#b4441f',
-    colorLink: '#9a3412',
-    borderRadius: 8,
-    colorBgLayout: '#f6f3f0',
-    fontFamily:
-      "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
-  },
-  components: {
-    Layout: { siderBg: '#2b1d17', headerBg: '#ffffff', headerPadding: '0 16px', footerPadding: '16px 24px' },
-    Menu: { darkItemBg: '#2b1d17', darkSubMenuItemBg: '#2b1d17', darkItemSelectedBg: '#b4441f' },
-    // Progress bars (uploads, the survey steps) in the brand colour rather than antd's default blue.
-    Progress: { defaultColor: '#b4441f' },
-  },
-};
+/** Puts antd's CSS variables and ours on <html> so the app's own CSS and the page background follow
+ * the theme, and tells the browser which scheme its own controls and scroll bars should use. */
+function useDocumentTheme(mode: ColorMode): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.add(CSS_VAR_KEY);
+    root.dataset.theme = mode;
+    root.style.colorScheme = mode;
+    for (const [name, value] of Object.entries(BRAND_VARS[mode])) root.style.setProperty(name, value);
+  }, [mode]);
+}
 
 function Toasts() {
   const [messageApi, contextHolder] = message.useMessage({ maxCount: 3 });
@@ -45,6 +42,9 @@ function Toasts() {
 }
 
 export function Providers({ children }: { children: ReactNode }) {
+  const { mode } = useColorMode();
+  useDocumentTheme(mode);
+  const theme = useMemo(() => themeFor(mode), [mode]);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={theme}>

@@ -1,5 +1,7 @@
-// Loading and error views shared by data-driven pages.
-import { Button, Result, Skeleton } from 'antd';
+// Loading and error views shared by data-driven pages. The error view is antd's Result in look, without
+// Result itself: that brings its large status illustrations to every page that can fail to load.
+import { CloseCircleFilled } from '@ant-design/icons';
+import { Button, Skeleton } from 'antd';
 import { errorText } from './notify';
 
 export function LoadingBlock({ rows = 4 }: { rows?: number }) {
@@ -8,17 +10,15 @@ export function LoadingBlock({ rows = 4 }: { rows?: number }) {
 
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   return (
-    <Result
-      status="error"
-      title="Could not load this page"
-      subTitle={errorText(error)}
-      extra={
-        onRetry && (
-          <Button type="primary" onClick={onRetry}>
-            Try again
-          </Button>
-        )
-      }
-    />
+    <div className="load-error" role="alert">
+      <CloseCircleFilled className="load-error-icon" aria-hidden />
+      <div className="load-error-title">Could not load this page</div>
+      <p className="load-error-text">{errorText(error)}</p>
+      {onRetry && (
+        <Button type="primary" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </div>
   );
 }

@@ -3,9 +3,10 @@
 // counters). Also the clamped text column for Description-like columns.
 import { PlusOutlined } from '@ant-design/icons';
 import { STATE } from '@hearth/contract';
-import { Badge, Button, Card, type TableColumnsType, type TableColumnType, Tabs, Typography } from 'antd';
+import { Button, Card, type TableColumnsType, type TableColumnType, Tabs, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { CountLabel } from './count-label';
 import { formatTableDate } from './dates';
 import { ListTable } from './list-table';
 import { PageHeader } from './page-header';
@@ -47,14 +48,6 @@ export function useStateSplit<T extends Row>(data: T[] | undefined): StateSplit<
   }, [data]);
 }
 
-function TabLabel({ text, count }: { text: string; count: number }) {
-  return (
-    <span>
-      {text} <Badge count={count} showZero overflowCount={9999} color="#8c6d5f" />
-    </span>
-  );
-}
-
 export function StateTabsList<T extends Row>({
   title,
   createLabel,
@@ -90,12 +83,12 @@ export function StateTabsList<T extends Row>({
               items={[
                 {
                   key: 'publish',
-                  label: <TabLabel text="Publish" count={split.published.length} />,
+                  label: <CountLabel text="Publish" count={split.published.length} />,
                   children: table(split.published),
                 },
                 {
                   key: 'draft',
-                  label: <TabLabel text="Draft" count={split.drafts.length} />,
+                  label: <CountLabel text="Draft" count={split.drafts.length} />,
                   children: table(split.drafts),
                 },
               ]}

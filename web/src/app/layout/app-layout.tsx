@@ -9,6 +9,7 @@ import { PageLoading } from '../page-loading';
 import { takeSurveyLink, useProfile } from '../session';
 import { AppFooter } from './app-footer';
 import { Brand } from './brand';
+import { MAIN_CONTENT_ID, RouteAnnouncer } from './route-announcer';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
@@ -26,7 +27,7 @@ export default function AppLayout() {
 
   return (
     <Layout className="app-layout">
-      <a className="skip-link" href="#main-content">
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Skip to main content
       </a>
       {!isMobile && (
@@ -57,7 +58,7 @@ export default function AppLayout() {
       <Layout>
         <TopBar isMobile={isMobile} onOpenMenu={() => setDrawerOpen(true)} />
         <Layout.Content className="app-content">
-          <div id="main-content" tabIndex={-1}>
+          <div id={MAIN_CONTENT_ID} tabIndex={-1} className="main-region">
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
@@ -65,6 +66,7 @@ export default function AppLayout() {
         </Layout.Content>
         <AppFooter />
       </Layout>
+      <RouteAnnouncer />
     </Layout>
   );
 }

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { PageLoading } from '../page-loading';
 import { AppFooter } from './app-footer';
 import { Brand } from './brand';
+import { MAIN_CONTENT_ID, RouteAnnouncer } from './route-announcer';
 
 export default function PublicLayout() {
   return (
@@ -11,12 +12,13 @@ export default function PublicLayout() {
       <header className="public-brand">
         <Brand to="/" />
       </header>
-      <main className="public-main">
+      <main className="public-main main-region" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
       <AppFooter />
+      <RouteAnnouncer />
     </div>
   );
 }

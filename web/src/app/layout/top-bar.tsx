@@ -1,12 +1,14 @@
-// Top bar of the logged-in pages: menu button (mobile), notification bell (staff), name, settings, logout.
+// Top bar of the logged-in pages: menu button (mobile), notification bell (staff), name, appearance,
+// settings, logout.
 import { BellOutlined, LogoutOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
 import { PATHS, ROLE } from '@hearth/contract';
-import { Button, Layout, Space, Typography } from 'antd';
+import { Button, Layout, Space } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api';
 import { UserAvatar } from '../../lib/user-avatar';
 import { useProfile } from '../session';
+import { ColorModeMenu } from './color-mode-menu';
 
 // The bell (with its live stream) loads only for staff, in its own chunk.
 const NotificationBell = lazy(() =>
@@ -51,9 +53,10 @@ export function TopBar({ isMobile, onOpenMenu }: Props) {
           src={profile?.profileImage}
           size={28}
         />
-        <Typography.Text strong className="top-bar-name" data-testid="user-first-name">
+        <span className="text-strong top-bar-name" data-testid="user-first-name">
           {profile?.firstName}
-        </Typography.Text>
+        </span>
+        <ColorModeMenu />
         {hasProfilePages && (
           <Button
             type="text"

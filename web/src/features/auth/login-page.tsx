@@ -1,19 +1,30 @@
 // `/` and `/login` (SPEC section 2). A user who still holds a session is sent on by role; an expired
 // access token is renewed silently first so "remember me" keeps its promise.
 import { MSG } from '@hearth/contract';
-import { Button, Checkbox, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button } from 'antd';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { landingPath } from '../../app/landing';
 import { PageLoading } from '../../app/page-loading';
 import { isAccessTokenExpired, useSession } from '../../app/session';
 import { reviveSession } from '../../lib/api';
+import { LightField } from '../../lib/light-field';
+import { LightCheckbox, LightInput, LightPassword } from '../../lib/light-inputs';
 import { toastError } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLogin } from './api';
 import { AuthCard } from './auth-card';
 
 type LoginForm = { email: string; password: string; remember: boolean };
+type LoginErrors = { email?: string; password?: string };
+
+/** SPEC section 2's messages for an empty e-mail (blank counts as empty) or password. */
+function loginErrors(values: LoginForm): LoginErrors {
+  return {
+    email: values.email.trim() ? undefined : MSG.loginEmailRequired,
+    password: values.password ? undefined : MSG.loginPasswordRequired,
+  };
+}
 
 export default function LoginPage() {
   useDocumentTitle('Log in');
@@ -21,6 +32,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const login = useLogin();
   const [reviveFailed, setReviveFailed] = useState(false);
+  const [values, setValues] = useState<LoginForm>({ email: '', password: '', remember: true });
+  const [errors, setErrors] = useState<LoginErrors>({});
   const expired = session.kind === 'ok' && isAccessTokenExpired(session.profile);
 
   useEffect(() => {
@@ -39,45 +52,60 @@ export default function LoginPage() {
   }
   if (expired && !reviveFailed) return <PageLoading />;
 
-  const onFinish = (values: LoginForm) =>
-    login.mutate(
-      { email: values.email, password: values.password, remember: values.remember },
-      { onError: (err) => toastError(err) },
-    );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = loginErrors(values);
+    setErrors(found);
+    if (found.email || found.password) {
+      document.getElementById(found.email ? 'login-email' : 'login-password')?.focus();
+      return;
+    }
+    login.mutate(values, { onError: (err) => toastError(err) });
+  };
+
+  /** Typing in a field that showed an error checks it again, as antd's forms do. */
+  const change = (field: 'email' | 'password', value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (errors[field]) setErrors({ ...errors, [field]: loginErrors(next)[field] });
+  };
 
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Log in with your company e-mail address.">
-      <Form<LoginForm>
-        layout="vertical"
-        name="login"
-        initialValues={{ remember: true }}
-        onFinish={onFinish}
-        requiredMark={false}
-        scrollToFirstError
-      >
-        <Form.Item
-          label="E-mail"
-          name="email"
-          rules={[{ required: true, whitespace: true, message: MSG.loginEmailRequired }]}
-        >
-          <Input type="email" autoComplete="username" autoFocus data-testid="login-email" />
-        </Form.Item>
-        <Form.Item
-          label="Password"
-          name="password"
-          rules={[{ required: true, message: MSG.loginPasswordRequired }]}
-        >
-          <Input.Password autoComplete="current-password" data-testid="login-password" />
-        </Form.Item>
-        <Form.Item name="remember" valuePropName="checked">
-          <Checkbox data-testid="login-remember">Remember me</Checkbox>
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={login.isPending}>
-            Log in
-          </Button>
-        </Form.Item>
-      </Form>
+      <form name="login" noValidate onSubmit={onSubmit}>
+        <LightField id="login-email" label="E-mail" error={errors.email}>
+          <LightInput
+            type="email"
+            autoComplete="username"
+            autoFocus
+            data-testid="login-email"
+            value={values.email}
+            invalid={Boolean(errors.email)}
+            onChange={(e) => change('email', e.target.value)}
+          />
+        </LightField>
+        <LightField id="login-password" label="Password" error={errors.password}>
+          <LightPassword
+            autoComplete="current-password"
+            data-testid="login-password"
+            value={values.password}
+            invalid={Boolean(errors.password)}
+            onChange={(e) => change('password', e.target.value)}
+          />
+        </LightField>
+        <div className="light-field">
+          <LightCheckbox
+            data-testid="login-remember"
+            checked={values.remember}
+            onChange={(e) => setValues({ ...values, remember: e.target.checked })}
+          >
+            Remember me
+          </LightCheckbox>
+        </div>
+        <Button type="primary" htmlType="submit" block loading={login.isPending} className="login-submit">
+          Log in
+        </Button>
+      </form>
       <div className="auth-links">
         <Link to="/forgot-password">Forgot password?</Link>
         <span>

@@ -63,7 +63,7 @@ export function CommunityImageField({ id, value = null, onChange, editing, onBus
         <img src={value.url} alt="Community" className="community-image-preview" />
       ) : (
         <Flex align="center" justify="center" className="community-image-preview" aria-hidden>
-          <PictureOutlined style={{ fontSize: 28, color: '#8c6d5f' }} />
+          <PictureOutlined className="community-image-placeholder-icon" />
         </Flex>
       )}
       <Flex vertical gap={8} className="community-image-progress">

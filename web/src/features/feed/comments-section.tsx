@@ -4,7 +4,8 @@
 import { MSG, type UserSummary } from '@hearth/contract';
 import { Empty, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useProfile } from '../../app/session';
 import { formatRelative } from '../../lib/dates';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { UserAvatar } from '../../lib/user-avatar';
@@ -18,7 +19,7 @@ function CommentItem({ comment, relative }: { comment: CommentLike; relative?: b
   const when = dayjs(comment.createdAt);
   const name = `${comment.user.firstName} ${comment.user.lastName}`.trim();
   return (
-    <li className="comment">
+    <li className="comment" data-comment-id={comment.id} tabIndex={-1}>
       <UserAvatar
         firstName={comment.user.firstName}
         lastName={comment.user.lastName}
@@ -60,6 +61,23 @@ type PanelProps = {
   relative?: boolean;
 };
 
+/** After the user posts a comment, focus moves to it, so a screen reader reads what was posted and the
+ * keyboard continues from there. Comments others post meanwhile never take the focus. */
+function useFocusOwnNewComment(data: CommentLike[] | undefined) {
+  const me = useProfile()?.id;
+  const listRef = useRef<HTMLUListElement>(null);
+  const seen = useRef<Set<number> | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    const before = seen.current;
+    seen.current = new Set(data.map((c) => c.id));
+    if (!before) return;
+    const mine = data.filter((c) => !before.has(c.id) && c.user.id === me).at(-1);
+    if (mine) listRef.current?.querySelector<HTMLElement>(`[data-comment-id="${mine.id}"]`)?.focus();
+  }, [data, me]);
+  return listRef;
+}
+
 export function CommentsPanel({
   comments,
   box,
@@ -68,6 +86,7 @@ export function CommentsPanel({
   listLabel = 'Comments',
   relative,
 }: PanelProps) {
+  const listRef = useFocusOwnNewComment(comments.data);
   let list = <LoadingBlock rows={2} />;
   if (comments.isError) list = <LoadError error={comments.error} onRetry={() => comments.refetch()} />;
   else if (comments.data) {
@@ -75,7 +94,7 @@ export function CommentsPanel({
       comments.data.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
       ) : (
-        <ul className="comment-list" aria-label={listLabel}>
+        <ul className="comment-list" aria-label={listLabel} ref={listRef}>
           {comments.data.map((c) => (
             <CommentItem key={c.id} comment={c} relative={relative} />
           ))}

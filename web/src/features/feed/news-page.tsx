@@ -1,7 +1,7 @@
 // /news (role 2): the featured carousel, then tabs All, Likes, Favourites and Communities, each an
 // infinitely scrolling list of post cards. Only the open tab is mounted, so a tab whose list changed
 // (a post liked elsewhere) reloads when it is opened again.
-import { Card, Tabs } from 'antd';
+import { LightTabs } from '../../lib/light-tabs';
 import { PageHeader } from '../../lib/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useUrlTab } from '../../lib/use-url-tab';
@@ -28,18 +28,18 @@ export default function NewsPage() {
     <section className="page news-page">
       <PageHeader title="News" />
       <FeaturedCarousel />
-      <Card className="news-tabs-card">
-        <Tabs
+      <div className="surface news-tabs-card">
+        <LightTabs
+          label="News"
           activeKey={active}
           onChange={onChange}
-          destroyOnHidden
           items={TABS.map((tab) => ({
             key: tab.key,
             label: tab.label,
             children: <PostList action={tab.action} label={`${tab.label} posts`} />,
           }))}
         />
-      </Card>
+      </div>
     </section>
   );
 }

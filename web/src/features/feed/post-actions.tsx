@@ -3,7 +3,7 @@
 // useToggleAction; community posts pass their own hook with the same shape (`useToggle`).
 import { HeartFilled, HeartOutlined, MessageOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { ACTION_TYPE, type FeedPost } from '@hearth/contract';
-import { Button } from 'antd';
+import { Button, theme } from 'antd';
 import { useId } from 'react';
 import { type ActionType, useToggleAction } from './api';
 
@@ -33,6 +33,7 @@ type ToggleProps = {
 function ActionToggle({ post, type, size, useToggle }: ToggleProps) {
   const toggle = useToggle();
   const countId = useId();
+  const { token } = theme.useToken();
   const isLike = type === ACTION_TYPE.LIKE;
   const active = isLike ? post.isLiked : post.isFavourited;
   const count = isLike ? post.likes : post.favourites;
@@ -63,7 +64,7 @@ function ActionToggle({ post, type, size, useToggle }: ToggleProps) {
         aria-describedby={countId}
         className="post-action"
         // Inline, so the pressed colour wins over the text button's own hover colour.
-        style={active ? { color: isLike ? '#c2410c' : '#b45309' } : undefined}
+        style={active ? { color: isLike ? token.colorPrimary : token.colorWarningText } : undefined}
         icon={icon}
         onClick={onClick}
         data-testid={isLike ? 'like-button' : 'favourite-button'}

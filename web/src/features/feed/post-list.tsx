@@ -3,7 +3,7 @@
 // Posts tab uses InfinitePostList with its own query and cards.
 import { MSG } from '@hearth/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { Button, Empty, Flex, Typography } from 'antd';
+import { Button, Empty, Flex } from 'antd';
 import { type ReactNode, useCallback } from 'react';
 import { errorText } from '../../lib/notify';
 import { LoadError } from '../../lib/query-states';
@@ -87,15 +87,13 @@ export function InfinitePostList<T extends { id: number }>({
       )}
       {isFetchNextPageError && (
         <Flex vertical align="center" gap={8} role="alert">
-          <Typography.Text type="danger">{errorText(error)}</Typography.Text>
+          <span className="text-danger">{errorText(error)}</span>
           <Button onClick={loadMore}>Try again</Button>
         </Flex>
       )}
       {hasNextPage && <div ref={sentinelRef} className="post-list-sentinel" data-testid="feed-sentinel" />}
       {!hasNextPage && feed.data.pages.length > 1 && (
-        <Typography.Text type="secondary" className="post-list-end">
-          You are all caught up.
-        </Typography.Text>
+        <span className="text-secondary post-list-end">You are all caught up.</span>
       )}
     </Flex>
   );

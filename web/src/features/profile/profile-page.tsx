@@ -2,9 +2,10 @@
 // Favourites with counts.
 import { EditOutlined } from '@ant-design/icons';
 import { ROLE } from '@hearth/contract';
-import { Badge, Button, Card, Descriptions, Flex, Tabs, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useProfile } from '../../app/session';
+import { CountLabel } from '../../lib/count-label';
 import { splitGroups } from '../../lib/group-selects';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
@@ -13,14 +14,6 @@ import { UserAvatar } from '../../lib/user-avatar';
 import { PostList } from '../feed/post-list';
 import { useUser } from '../users/api';
 import { useUserActions } from './api';
-
-function TabLabel({ text, count }: { text: string; count: number | undefined }) {
-  return (
-    <span>
-      {text} <Badge count={count ?? 0} showZero color="#8c6d5f" />
-    </span>
-  );
-}
 
 /** The posts the staff member liked and favourited, loaded like the news feed (10 at a time). */
 function StaffTabs() {
@@ -32,12 +25,12 @@ function StaffTabs() {
         items={[
           {
             key: 'likes',
-            label: <TabLabel text="Likes" count={actions.data?.likes} />,
+            label: <CountLabel text="Likes" count={actions.data?.likes} />,
             children: <PostList action="1" label="Liked posts" />,
           },
           {
             key: 'favourites',
-            label: <TabLabel text="Favourites" count={actions.data?.favourites} />,
+            label: <CountLabel text="Favourites" count={actions.data?.favourites} />,
             children: <PostList action="2" label="Favourite posts" />,
           },
         ]}
