@@ -17,21 +17,31 @@ export const BRAND_VARS: Record<ColorMode, Record<string, string>> = {
   light: {
     '--hearth-sider-bg': '#2b1d17',
     '--hearth-sider-text': 'rgba(255, 255, 255, 0.85)',
+    '--hearth-sider-text-strong': '#ffffff',
+    '--hearth-sider-selected-bg': '#b4441f',
+    '--hearth-sider-selected-text': '#ffffff',
     '--hearth-sider-border': 'rgba(255, 255, 255, 0.12)',
     '--hearth-shadow': 'rgba(43, 29, 23, 0.06)',
-    '--hearth-overlay': 'rgba(20, 12, 8, 0.85)',
+    '--hearth-media-bg': '#1f1511',
+    '--hearth-media-text': '#ffffff',
+    '--hearth-media-control-bg': 'rgba(0, 0, 0, 0.5)',
   },
   dark: {
     '--hearth-sider-bg': '#1a120e',
     '--hearth-sider-text': 'rgba(255, 255, 255, 0.85)',
+    '--hearth-sider-text-strong': '#ffffff',
+    '--hearth-sider-selected-bg': '#e8875f',
+    '--hearth-sider-selected-text': '#000000',
     '--hearth-sider-border': 'rgba(255, 255, 255, 0.12)',
     '--hearth-shadow': 'rgba(0, 0, 0, 0.4)',
-    '--hearth-overlay': 'rgba(0, 0, 0, 0.85)',
+    '--hearth-media-bg': '#000000',
+    '--hearth-media-text': '#ffffff',
+    '--hearth-media-control-bg': 'rgba(0, 0, 0, 0.6)',
   },
 };
 
-/** Background of count badges (white text on it 4.7:1), the same in both modes. */
-export const COUNT_BADGE_COLOR = '#8c6d5f';
+/** Background of count badges and initials avatars (white text on it 4.7:1), the same in both modes. */
+export const NEUTRAL_BADGE_BG = '#8c6d5f';
 
 const light: ThemeConfig = {
   token: {
@@ -49,7 +59,6 @@ const light: ThemeConfig = {
   },
   components: {
     Layout: { siderBg: '#2b1d17', headerBg: '#ffffff', headerPadding: '0 16px', footerPadding: '16px 24px' },
-    Menu: { darkItemBg: '#2b1d17', darkSubMenuItemBg: '#2b1d17', darkItemSelectedBg: '#b4441f' },
     Progress: { defaultColor: '#b4441f' },
   },
 };
@@ -70,12 +79,6 @@ const dark: ThemeConfig = {
   },
   components: {
     Layout: { siderBg: '#1a120e', headerBg: '#1f1f1f', headerPadding: '0 16px', footerPadding: '16px 24px' },
-    Menu: {
-      darkItemBg: '#1a120e',
-      darkSubMenuItemBg: '#1a120e',
-      darkItemSelectedBg: '#e8875f',
-      darkItemSelectedColor: '#000000',
-    },
     Button: { primaryColor: '#000000', dangerColor: '#000000' },
     Progress: { defaultColor: '#e8875f' },
   },

@@ -1,8 +1,8 @@
 // Frame of the logged-in pages: side menu (a drawer below 600px), top bar, the page, footer.
 
 import { homeForRole } from '@hearth/contract';
-import { Drawer, Layout } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Layout } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { PageLoading } from '../page-loading';
@@ -12,6 +12,8 @@ import { Brand } from './brand';
 import { MAIN_CONTENT_ID, RouteAnnouncer } from './route-announcer';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+
+const MobileMenu = lazy(() => import('./mobile-menu'));
 
 export default function AppLayout() {
   const profile = useProfile();
@@ -41,19 +43,9 @@ export default function AppLayout() {
         </Layout.Sider>
       )}
       {isMobile && (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={260}
-          title={<Brand to={home} light />}
-          className="menu-drawer"
-          styles={{ body: { padding: 0 } }}
-        >
-          <nav aria-label="Main">
-            <SideMenu roleId={roleId} onNavigate={() => setDrawerOpen(false)} />
-          </nav>
-        </Drawer>
+        <Suspense fallback={null}>
+          <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} home={home} roleId={roleId} />
+        </Suspense>
       )}
       <Layout>
         <TopBar isMobile={isMobile} onOpenMenu={() => setDrawerOpen(true)} />

@@ -3,7 +3,7 @@
 // goes to its object; Clear All marks all viewed. Load failures show the server's message (section 8).
 import { BellOutlined, DesktopOutlined } from '@ant-design/icons';
 import type { Notification } from '@hearth/contract';
-import { Badge, Button, Empty, Popover, Spin, Tag, Typography } from 'antd';
+import { Badge, Button, Empty, Popover, Spin, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatRelative } from '../../lib/dates';
@@ -31,9 +31,9 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (n: No
             <Tag color={TYPE_COLOR[item.type]} bordered={false}>
               {TYPE_LABEL[item.type]}
             </Tag>
-            <Typography.Text type="secondary" className="notification-time">
+            <span className="text-secondary notification-time">
               <time dateTime={item.sentAt}>{formatRelative(item.sentAt)}</time>
-            </Typography.Text>
+            </span>
           </span>
         </span>
       </button>
@@ -68,7 +68,7 @@ export function NotificationBell() {
   } else if (list.isError && !list.data) {
     body = (
       <div className="notification-state" role="alert">
-        <Typography.Text type="danger">{errorText(list.error)}</Typography.Text>
+        <span className="text-danger">{errorText(list.error)}</span>
         <Button size="small" onClick={() => list.refetch()}>
           Try again
         </Button>
@@ -89,7 +89,7 @@ export function NotificationBell() {
   const panel = (
     <div className="notification-panel" data-testid="notification-panel">
       <div className="notification-panel-header">
-        <Typography.Text strong>Notifications</Typography.Text>
+        <span className="text-strong">Notifications</span>
         <Button
           type="link"
           size="small"
