@@ -85,7 +85,7 @@ test('staff pages reflow at 320 px: no sideways scroll', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     const overflow = await page.evaluate(
-      () => document.scrollingElement!.scrollWidth - document.documentElement.clientWidth,
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
   }
