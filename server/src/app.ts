@@ -22,10 +22,11 @@ import { profileRoutes } from './features/profile/routes';
 import { reportRoutes } from './features/reports/routes';
 import { statsRoutes } from './features/stats/routes';
 import { surveyRoutes } from './features/surveys/routes';
-import { systemRoutes } from './features/system/routes';
+import { robotsRoute, systemRoutes } from './features/system/routes';
 import { userRoutes } from './features/users/routes';
 import { AccessTokens } from './platform/auth/access-tokens';
 import { clientErrorHandler } from './platform/http/client-errors';
+import { installCompression } from './platform/http/compression';
 import { installErrorHandler } from './platform/http/error-handler';
 import { frameworkErrors } from './platform/http/framework-errors';
 import { DEFAULT_BODY_LIMIT, installJsonBodies } from './platform/http/json-body';
@@ -79,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Before any route: it attaches itself to each route as the route is added.
+  await installCompression(app);
   app.decorate('config', deps.config);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
@@ -133,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes, { prefix: '/v1/api' });
   await app.register(reportRoutes, { prefix: '/v1/api' });
   await app.register(fileRoutes);
+  await app.register(robotsRoute);
 
   await serveWeb(app, deps.config.webDist);
   return app;
@@ -146,6 +150,8 @@ async function serveWeb(app: FastifyInstance, webDist: string | undefined): Prom
       root: webDist,
       wildcard: false,
       index: false,
+      // web/vite-precompress.ts wrote .br and .gz beside each asset; the plain file is the fallback.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Hashed assets never change; index.html must always be revalidated.
         reply.header(

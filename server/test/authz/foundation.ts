@@ -6,6 +6,7 @@ export function foundationRows(ctx: MatrixContext): Rows {
   return {
     'GET /v1/health': ['/v1/health', publicRoute(200)],
     'GET /v1/config': ['/v1/config', publicRoute(200)],
+    'GET /robots.txt': ['/robots.txt', publicRoute(200)],
     'POST /v1/auth/login': ['/v1/auth/login', publicRoute(400)],
     'POST /v1/auth/register': ['/v1/auth/register', publicRoute(400)],
     'GET /v1/auth/register-groups': ['/v1/auth/register-groups?limit=-1', publicRoute(200)],

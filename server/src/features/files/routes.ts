@@ -223,43 +223,48 @@ export async function fileRoutes(server: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { '*': string } }>('/files/*', { schema: servedFileSchema }, async (request, reply) => {
-    const key = request.params['*'];
-    if (!key || key.length > 300) throw notFound();
-    const found = await findServedFile(app.db, key);
-    if (!found) throw notFound();
-    const mimeType = found.thumbnail ? 'image/jpeg' : found.row.mimeType;
-    const headers = {
-      'Content-Type': mimeType,
-      'Accept-Ranges': 'bytes',
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, max-age=86400',
-      'Content-Disposition': INLINE.test(mimeType) ? 'inline' : attachment(found.row.originalName),
-    };
+  // Not compressed: media are compressed already, and ranges must stay byte ranges (compression.ts).
+  app.get<{ Params: { '*': string } }>(
+    '/files/*',
+    { schema: servedFileSchema, compress: false },
+    async (request, reply) => {
+      const key = request.params['*'];
+      if (!key || key.length > 300) throw notFound();
+      const found = await findServedFile(app.db, key);
+      if (!found) throw notFound();
+      const mimeType = found.thumbnail ? 'image/jpeg' : found.row.mimeType;
+      const headers = {
+        'Content-Type': mimeType,
+        'Accept-Ranges': 'bytes',
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, max-age=86400',
+        'Content-Disposition': INLINE.test(mimeType) ? 'inline' : attachment(found.row.originalName),
+      };
 
-    // Without a Range header one call to storage does; with one, the size decides what to answer first.
-    let range: { start: number; end: number } | undefined;
-    if (request.headers.range) {
-      const stat = await app.storage.stat(key);
-      if (!stat) throw notFound();
-      const answer = parseRange(request.headers.range, stat.size);
-      if (answer.kind === 'unsatisfiable') {
-        return reply
-          .status(416)
-          .header('Accept-Ranges', 'bytes')
-          .header('Content-Range', `bytes */${stat.size}`)
-          .send({ error: 'The requested range is not available', code: 'range_not_satisfiable' });
+      // Without a Range header one call to storage does; with one, the size decides what to answer first.
+      let range: { start: number; end: number } | undefined;
+      if (request.headers.range) {
+        const stat = await app.storage.stat(key);
+        if (!stat) throw notFound();
+        const answer = parseRange(request.headers.range, stat.size);
+        if (answer.kind === 'unsatisfiable') {
+          return reply
+            .status(416)
+            .header('Accept-Ranges', 'bytes')
+            .header('Content-Range', `bytes */${stat.size}`)
+            .send({ error: 'The requested range is not available', code: 'range_not_satisfiable' });
+        }
+        if (answer.kind === 'partial') range = answer;
       }
-      if (answer.kind === 'partial') range = answer;
-    }
-    const opened = await app.storage.open(key, range);
-    if (!opened) throw notFound();
-    reply.headers(headers);
-    if (!range) return reply.header('Content-Length', opened.size).send(opened.stream);
-    return reply
-      .status(206)
-      .header('Content-Range', `bytes ${range.start}-${range.end}/${opened.size}`)
-      .header('Content-Length', range.end - range.start + 1)
-      .send(opened.stream);
-  });
+      const opened = await app.storage.open(key, range);
+      if (!opened) throw notFound();
+      reply.headers(headers);
+      if (!range) return reply.header('Content-Length', opened.size).send(opened.stream);
+      return reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${opened.size}`)
+        .header('Content-Length', range.end - range.start + 1)
+        .send(opened.stream);
+    },
+  );
 }

@@ -182,6 +182,8 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
       },
       // Lives up to 15 minutes: its socket's idle timeout outlasts the heartbeat (platform/http/timeouts.ts).
       config: { longLived: true },
+      // Each event must leave at once; a compressor would hold it back (compression.ts).
+      compress: false,
       onRequest: [authenticateStream, allowRoles(1, 2, 3)],
     },
     async (request, reply) => {

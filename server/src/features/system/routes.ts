@@ -1,4 +1,4 @@
-// Health for load balancers and the public settings the web needs before login.
+// Health for load balancers, the public settings the web needs before login, and robots.txt.
 import { envelope, errorBody, publicConfig } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,5 +36,25 @@ export async function systemRoutes(server: FastifyInstance): Promise<void> {
         companyEmailDomains: app.config.companyEmailDomains,
       },
     }),
+  );
+}
+
+/** An intranet is not for search engines; without this the SPA's fallback answered robots.txt with HTML. */
+export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+
+export async function robotsRoute(server: FastifyInstance): Promise<void> {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/robots.txt',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Tells crawlers to index nothing',
+        response: {
+          200: { description: 'The robots file', content: { 'text/plain': { schema: z.string() } } },
+        },
+      },
+    },
+    async (_request, reply) => reply.type('text/plain; charset=utf-8').send(ROBOTS_TXT),
   );
 }
