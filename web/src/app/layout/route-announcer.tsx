@@ -7,24 +7,55 @@ import { useLocation } from 'react-router';
 /** The main region's id: the skip link's target too. */
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** Lazy pages set their title when their chunk arrives; the announcement waits for it. */
-const ANNOUNCE_DELAY_MS = 600;
+/**
+ * Lazy pages set their title when their chunk arrives, which on a slow phone is well after the route
+ * changed: the announcement waits for the title to change, and falls back to the current title after this
+ * long (a page whose title is the same as the last one's never changes it).
+ */
+const TITLE_WAIT_MS = 2000;
 
 let firstPageShown = false;
+/** The title of the page before this route change: a title that differs from it is the new page's. */
+let lastTitle = '';
+
+/** The document's <title>, created when the page has none yet (setting document.title fills it). */
+function titleElement(): HTMLTitleElement {
+  const existing = document.querySelector('title');
+  if (existing) return existing;
+  const created = document.createElement('title');
+  document.head.append(created);
+  return created;
+}
 
 export function RouteAnnouncer() {
   const { pathname } = useLocation();
   const [announcement, setAnnouncement] = useState('');
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what this effect answers.
   useEffect(() => {
+    // React runs this cleanup before the next page's effects: the title is still this page's then.
+    const rememberTitle = () => {
+      lastTitle = document.title;
+    };
     if (!firstPageShown) {
       firstPageShown = true;
-      return;
+      return rememberTitle;
     }
     document.getElementById(MAIN_CONTENT_ID)?.focus();
     setAnnouncement('');
-    const timer = setTimeout(() => setAnnouncement(document.title), ANNOUNCE_DELAY_MS);
-    return () => clearTimeout(timer);
+    const announce = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      setAnnouncement(document.title);
+    };
+    const observer = new MutationObserver(announce);
+    const timer = setTimeout(announce, TITLE_WAIT_MS);
+    if (document.title !== lastTitle) announce();
+    else observer.observe(titleElement(), { childList: true, characterData: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      rememberTitle();
+    };
   }, [pathname]);
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
