@@ -1,11 +1,10 @@
-// App-wide providers: query cache, antd theme (light or dark, theme.ts), and the toast outlet the helpers in lib/notify use.
-// (message.useMessage rather than antd's <App>: <App> also pulls Modal and Notification into the entry
-// chunk, which the login page would pay for.)
+// App-wide providers: query cache, antd theme (light or dark, theme.ts), and the toast outlet the helpers
+// in lib/notify use, loaded when the first toast is asked for.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, message } from 'antd';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { ConfigProvider } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../lib/api-error';
-import { bindMessageApi } from '../lib/notify';
+import { onToastOutletNeeded } from '../lib/notify';
 import { useColorMode } from './color-mode';
 import { BRAND_VARS, type ColorMode, CSS_VAR_KEY, themeFor } from './theme';
 
@@ -32,23 +31,31 @@ function useDocumentTheme(mode: ColorMode): void {
   }, [mode]);
 }
 
-function Toasts() {
-  const [messageApi, contextHolder] = message.useMessage({ maxCount: 3 });
+const Toasts = lazy(() => import('./toasts'));
+
+/** Mounts the toast outlet the first time a toast is asked for (lib/notify.ts). */
+function useToastOutlet(): boolean {
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    bindMessageApi(messageApi);
-    return () => bindMessageApi(null);
-  }, [messageApi]);
-  return contextHolder;
+    onToastOutletNeeded(() => setWanted(true));
+    return () => onToastOutletNeeded(null);
+  }, []);
+  return wanted;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
   const { mode } = useColorMode();
   useDocumentTheme(mode);
   const theme = useMemo(() => themeFor(mode), [mode]);
+  const toasts = useToastOutlet();
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={theme}>
-        <Toasts />
+        {toasts && (
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+        )}
         {children}
       </ConfigProvider>
     </QueryClientProvider>

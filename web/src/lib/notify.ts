@@ -1,15 +1,38 @@
-// Toasts (SPEC section 8: the server's `error` text is shown as an error toast). The message API comes
-// from antd's message.useMessage so toasts follow the theme; `Toasts` in providers.tsx hands it over.
+// Toasts (SPEC section 8: the server's `error` text is shown as an error toast). Errors stay until closed
+// and are announced at once (role alert); confirmations stay five seconds and are announced politely
+// (issue 14: toasts vanished before they could be read). The toast outlet is its own chunk, loaded the
+// first time a toast is asked for (the login page's budget), so a toast asked for before it is there
+// waits in a queue; providers.tsx mounts the outlet when asked.
 import { MSG } from '@hearth/contract';
-import type { message } from 'antd';
 import { isApiError, isSessionExpired } from './api-error';
 
-type MessageInstance = ReturnType<typeof message.useMessage>[0];
+export type ToastApi = { error: (text: string) => void; success: (text: string) => void };
 
-let messageApi: MessageInstance | null = null;
+let api: ToastApi | null = null;
+let waiting: ((api: ToastApi) => void)[] = [];
+let askForOutlet: (() => void) | null = null;
 
-export function bindMessageApi(api: MessageInstance | null): void {
-  messageApi = api;
+/** The outlet hands over its API when it mounts, and null when it unmounts. */
+export function bindToastApi(next: ToastApi | null): void {
+  api = next;
+  if (!next) return;
+  for (const show of waiting) show(next);
+  waiting = [];
+}
+
+/** providers.tsx says how to mount the outlet. */
+export function onToastOutletNeeded(mount: (() => void) | null): void {
+  askForOutlet = mount;
+  if (mount && waiting.length > 0) mount();
+}
+
+function show(call: (api: ToastApi) => void): void {
+  if (api) {
+    call(api);
+    return;
+  }
+  waiting.push(call);
+  askForOutlet?.();
 }
 
 /** The text to show for a failed call: the server's `error`, else a generic sentence. */
@@ -21,9 +44,10 @@ export function errorText(err: unknown, fallback: string = MSG.somethingWrong): 
 export function toastError(err: unknown, fallback?: string): void {
   // The page is already leaving for the login screen; a toast would only flash.
   if (isSessionExpired(err)) return;
-  messageApi?.error(errorText(err, fallback));
+  const text = errorText(err, fallback);
+  show((a) => a.error(text));
 }
 
 export function toastSuccess(text: string): void {
-  messageApi?.success(text);
+  show((a) => a.success(text));
 }
