@@ -24,6 +24,11 @@ export const BRAND_VARS: Record<ColorMode, Record<string, string>> = {
     '--hearth-shadow': 'rgba(43, 29, 23, 0.06)',
     '--hearth-media-bg': '#1f1511',
     '--hearth-media-text': '#ffffff',
+    '--hearth-media-focus': '#ffd8bf',
+    '--hearth-media-shadow': 'rgba(0, 0, 0, 0.4)',
+    '--hearth-media-scrim': 'linear-gradient(to top, rgba(20, 12, 8, 0.85), rgba(20, 12, 8, 0))',
+    '--hearth-media-placeholder': 'radial-gradient(circle at 20% 20%, #d9703f 0%, #b4441f 35%, #5a2412 100%)',
+    '--hearth-media-control-bg-hover': 'rgba(0, 0, 0, 0.7)',
     '--hearth-media-control-bg': 'rgba(0, 0, 0, 0.5)',
   },
   dark: {
@@ -36,6 +41,11 @@ export const BRAND_VARS: Record<ColorMode, Record<string, string>> = {
     '--hearth-shadow': 'rgba(0, 0, 0, 0.4)',
     '--hearth-media-bg': '#000000',
     '--hearth-media-text': '#ffffff',
+    '--hearth-media-focus': '#ffd8bf',
+    '--hearth-media-shadow': 'rgba(0, 0, 0, 0.4)',
+    '--hearth-media-scrim': 'linear-gradient(to top, rgba(20, 12, 8, 0.85), rgba(20, 12, 8, 0))',
+    '--hearth-media-placeholder': 'radial-gradient(circle at 20% 20%, #d9703f 0%, #b4441f 35%, #5a2412 100%)',
+    '--hearth-media-control-bg-hover': 'rgba(0, 0, 0, 0.7)',
     '--hearth-media-control-bg': 'rgba(0, 0, 0, 0.6)',
   },
 };

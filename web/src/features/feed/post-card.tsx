@@ -1,12 +1,12 @@
-// One post in a feed list: picture, title (the link to the post), subtitle, categories, date, actions.
-// The card is an article named by its title, so a test or a screen reader can find a post by name.
+// One post in a feed list: picture (none when the post has none), title (the link to the post), subtitle,
+// categories, date, actions. The card is an article named by its title, so a test or a screen reader can
+// find a post by name; a click anywhere on it opens the post (card-click.ts).
 // Community posts use the same card (their own link and like/favourite hook).
-import { PictureOutlined } from '@ant-design/icons';
 import type { FeedPost } from '@hearth/contract';
-import { Card, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { type MouseEvent, useId } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { CARD_CONTROLS, cardClickOpens } from './card-click';
 import { type ActionablePost, PostActions, type UseToggle } from './post-actions';
 import { postThumbnail } from './post-media';
 import './feed.css';
@@ -34,25 +34,27 @@ export type CardPost = ActionablePost &
     communityId?: number | null;
   };
 
-export function PostThumb({
-  post,
-  className,
-  large,
-}: {
+type ThumbProps = {
   post: Pick<FeedPost, 'files'>;
   className?: string;
   large?: boolean;
-}) {
+  /** The page's largest picture (the first card, the first slide): fetched at once and first. */
+  priority?: boolean;
+};
+
+/** The post's picture, or nothing when it has none (a phone shows more news without empty boxes). */
+export function PostThumb({ post, className, large, priority = false }: ThumbProps) {
   const src = postThumbnail(post.files, large);
+  if (!src) return null;
   return (
     <div className={`post-thumb ${className ?? ''}`}>
-      {src ? (
-        <img src={src} alt="" loading="lazy" decoding="async" />
-      ) : (
-        <div className="post-thumb-placeholder" aria-hidden>
-          <PictureOutlined />
-        </div>
-      )}
+      <img
+        src={src}
+        alt=""
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding="async"
+      />
     </div>
   );
 }
@@ -63,55 +65,75 @@ type PostCardProps = {
   to?: string;
   /** The like/favourite mutation; the feed's by default. */
   useToggle?: UseToggle;
+  /** The first card of a list: its picture may be the page's largest. */
+  priority?: boolean;
 };
 
-export function PostCard({ post, to, useToggle }: PostCardProps) {
+/**
+ * Plain markup with antd's card look rather than antd's Card, Typography and Tag: the news page renders
+ * ten of these at once on a phone, and antd's versions cost script and style work for each.
+ */
+export function PostCard({ post, to, useToggle, priority }: PostCardProps) {
   const titleId = useId();
+  const navigate = useNavigate();
   const date = dayjs(post.startAt);
   const link = to ?? feedPostLink(post);
+  const hasPicture = postThumbnail(post.files) !== null;
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const opens = cardClickOpens({
+      onControl: Boolean(target?.closest(CARD_CONTROLS)),
+      selectedText: window.getSelection()?.toString() ?? '',
+      button: event.button,
+      modified: event.ctrlKey || event.metaKey || event.shiftKey || event.altKey,
+    });
+    if (opens) navigate(link);
+  };
   return (
-    <Card className="post-card" styles={{ body: { padding: 0 } }}>
-      <article className="post-card-inner" aria-labelledby={titleId}>
+    // The title link is the card's one keyboard stop; a click elsewhere on the card is a shortcut to it.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users open the post through the title link.
+    <article
+      className={hasPicture ? 'post-card' : 'post-card no-picture'}
+      aria-labelledby={titleId}
+      onClick={onClick}
+    >
+      {hasPicture && (
         <Link to={link} tabIndex={-1} aria-hidden className="post-card-thumb-link">
-          <PostThumb post={post} />
+          <PostThumb post={post} priority={priority} />
         </Link>
-        <div className="post-card-body">
-          <Typography.Title level={2} className="post-card-title" id={titleId}>
-            <Link to={link}>{post.title}</Link>
-          </Typography.Title>
-          {post.subtitle && (
-            <Typography.Paragraph className="post-card-subtitle" ellipsis={{ rows: 2 }}>
-              {post.subtitle}
-            </Typography.Paragraph>
+      )}
+      <div className="post-card-body">
+        <h2 className="post-card-title" id={titleId}>
+          <Link to={link}>{post.title}</Link>
+        </h2>
+        {post.subtitle && <p className="post-card-subtitle">{post.subtitle}</p>}
+        <div className="post-card-meta">
+          {date.isValid() && (
+            <time dateTime={date.toISOString()} className="post-card-date">
+              {date.format('D MMM YYYY')}
+            </time>
           )}
-          <div className="post-card-meta">
-            {date.isValid() && (
-              <time dateTime={date.toISOString()} className="post-card-date">
-                {date.format('D MMM YYYY')}
-              </time>
-            )}
-            {post.feedCategories?.map((c) => (
-              <Tag key={c.id} className="post-card-tag">
-                {c.name}
-              </Tag>
-            ))}
-          </div>
-          <PostActions post={post} size="small" useToggle={useToggle} />
+          {post.feedCategories?.map((c) => (
+            <span key={c.id} className="post-card-tag">
+              {c.name}
+            </span>
+          ))}
         </div>
-      </article>
-    </Card>
+        <PostActions post={post} size="small" useToggle={useToggle} />
+      </div>
+    </article>
   );
 }
 
 export function PostCardSkeleton() {
   return (
-    <Card className="post-card" styles={{ body: { padding: 0 } }} aria-hidden>
-      <div className="post-card-inner">
-        <div className="post-thumb post-thumb-skeleton" />
-        <div className="post-card-body">
-          <Skeleton active title={{ width: '60%' }} paragraph={{ rows: 2 }} />
-        </div>
+    <div className="post-card post-card-skeleton" aria-hidden>
+      <div className="post-thumb shimmer" />
+      <div className="post-card-body">
+        <div className="shimmer skeleton-line skeleton-title" />
+        <div className="shimmer skeleton-line" />
+        <div className="shimmer skeleton-line skeleton-short" />
       </div>
-    </Card>
+    </div>
   );
 }

@@ -31,9 +31,13 @@ export function PostList({ action, label }: { action: FeedAction; label: string 
     <InfinitePostList
       feed={feed}
       label={label}
-      renderPost={(post) => (
+      renderPost={(post, index) => (
         // A community post (News > Communities) is liked through the community-post call (ADR 010).
-        <PostCard post={post} useToggle={post.communityId != null ? useToggleCommunityAction : undefined} />
+        <PostCard
+          post={post}
+          priority={index === 0}
+          useToggle={post.communityId != null ? useToggleCommunityAction : undefined}
+        />
       )}
     />
   );
@@ -42,7 +46,8 @@ export function PostList({ action, label }: { action: FeedAction; label: string 
 type InfiniteProps<T extends { id: number }> = {
   feed: UseInfiniteQueryResult<InfiniteData<{ posts: T[]; next: string | null }>>;
   label: string;
-  renderPost: (post: T) => ReactNode;
+  /** `index` 0 is the first card, whose picture may be the page's largest. */
+  renderPost: (post: T, index: number) => ReactNode;
   emptyText?: string;
 };
 
@@ -76,8 +81,8 @@ export function InfinitePostList<T extends { id: number }>({
   return (
     <Flex vertical gap={16}>
       <ul className="post-list" aria-label={label} aria-busy={isFetchingNextPage}>
-        {posts.map((post) => (
-          <li key={post.id}>{renderPost(post)}</li>
+        {posts.map((post, index) => (
+          <li key={post.id}>{renderPost(post, index)}</li>
         ))}
       </ul>
       {isFetchingNextPage && (
