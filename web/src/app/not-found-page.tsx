@@ -13,7 +13,7 @@ export default function NotFoundPage() {
   return (
     <Result
       status="404"
-      title="Page not found"
+      title={<h1 className="result-title">Page not found</h1>}
       subTitle="Sorry, the page you are looking for does not exist."
       extra={
         <Button type="primary" onClick={() => navigate(target)}>

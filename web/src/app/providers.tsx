@@ -5,6 +5,7 @@ import { ConfigProvider } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../lib/api-error';
 import { onToastOutletNeeded } from '../lib/notify';
+import { popupContainer } from '../lib/popup-container';
 import { useColorMode } from './color-mode';
 import { BRAND_VARS, type ColorMode, CSS_VAR_KEY, themeFor } from './theme';
 
@@ -50,7 +51,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const toasts = useToastOutlet();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={theme}>
+      <ConfigProvider theme={theme} getPopupContainer={popupContainer}>
         {toasts && (
           <Suspense fallback={null}>
             <Toasts />

@@ -1,20 +1,50 @@
-// Screens show dates as DD-MM-YYYY HH:mm:ss in the viewer's local time (PRODUCT-DECISIONS: Reports).
+// Every date the screens write, in one place (issue 14: dates were written six different ways). Tables
+// keep SPEC's DD-MM-YYYY HH:mm:ss (PRODUCT-DECISIONS: Reports); cards say the day; a post says the day
+// and time; lists of recent things say "3 hours ago" and carry the exact time (lib/time-text.tsx).
+// Always the viewer's local time.
 import { DATE_FORMAT } from '@hearth/contract';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 
-export function formatTableDate(value: string | null | undefined): string {
-  if (!value) return '-';
-  const date = dayjs(value);
-  return date.isValid() ? date.format(DATE_FORMAT.table) : '-';
-}
-
 dayjs.extend(relativeTime);
 
-/** "3 minutes ago" (discussion boards), or '' for a missing or bad date. `now` is for tests. */
+export const DATE_FORMATS = {
+  /** Tables and CSV-like lists (SPEC). */
+  table: DATE_FORMAT.table,
+  /** What the date pickers of the forms show while editing. */
+  input: 'DD-MM-YYYY HH:mm',
+  /** A card's day. */
+  day: 'D MMM YYYY',
+  /** A post's day and time, and the exact time behind a relative one. */
+  dayTime: 'D MMM YYYY, HH:mm',
+  /** A chart's week label. */
+  week: 'DD MMM',
+} as const;
+
+export type DateFormat = keyof typeof DATE_FORMATS;
+
+/** The date in that format, or `fallback` for a missing or bad date. */
+export function formatDate(value: string | null | undefined, format: DateFormat, fallback = ''): string {
+  if (!value) return fallback;
+  const date = dayjs(value);
+  return date.isValid() ? date.format(DATE_FORMATS[format]) : fallback;
+}
+
+export function formatTableDate(value: string | null | undefined): string {
+  return formatDate(value, 'table', '-');
+}
+
+/** "3 minutes ago" / "in 7 days", or '' for a missing or bad date. `now` is for tests. */
 export function formatRelative(value: string | null | undefined, now?: Date): string {
   if (!value) return '';
   const date = dayjs(value);
   if (!date.isValid()) return '';
   return now ? date.from(dayjs(now)) : date.fromNow();
+}
+
+/** The machine-readable form for `<time datetime>`, or undefined for a missing or bad date. */
+export function isoDate(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const date = dayjs(value);
+  return date.isValid() ? date.toISOString() : undefined;
 }

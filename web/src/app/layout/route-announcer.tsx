@@ -3,9 +3,9 @@
 // WCAG 2.4.3). Pages that focus a field of their own (autoFocus) still win: they mount after this runs.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { MAIN_CONTENT_ID } from '../../lib/popup-container';
 
-/** The main region's id: the skip link's target too. */
-export const MAIN_CONTENT_ID = 'main-content';
+export { MAIN_CONTENT_ID };
 
 /**
  * Lazy pages set their title when their chunk arrives, which on a slow phone is well after the route

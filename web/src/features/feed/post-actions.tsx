@@ -54,8 +54,10 @@ function ActionToggle({ post, type, size, useToggle }: ToggleProps) {
     if (toggle.isPending) return;
     toggle.mutate({ postId: post.id, type, active: !active });
   };
+  // The count sits beside the button, not in it: the button's name stays "Like" (what a speech user says)
+  // and the count is its description (WCAG 2.5.3: a visible label inside the name would be "3").
   return (
-    <>
+    <span className="post-action-group">
       <Button
         type="text"
         size={size}
@@ -68,13 +70,14 @@ function ActionToggle({ post, type, size, useToggle }: ToggleProps) {
         icon={icon}
         onClick={onClick}
         data-testid={isLike ? 'like-button' : 'favourite-button'}
-      >
-        <span data-testid={isLike ? 'like-count' : 'favourite-count'}>{count}</span>
-      </Button>
+      />
+      <span aria-hidden className="post-action-count" data-testid={isLike ? 'like-count' : 'favourite-count'}>
+        {count}
+      </span>
       <span id={countId} hidden>
         {isLike ? plural(count, 'like', 'likes') : plural(count, 'favourite', 'favourites')}
       </span>
-    </>
+    </span>
   );
 }
 

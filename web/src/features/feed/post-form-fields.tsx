@@ -1,11 +1,10 @@
 // Form pieces shared by the feed post form and the community post form (SPEC sections 2 and 5): title and
 // subtitle with their messages, the Draft/Published status radio and the date-and-time picker.
 import { MSG, STATE } from '@hearth/contract';
-import { DatePicker, type DatePickerProps, Form, type FormRule, Input, Radio } from 'antd';
+import { type DatePickerProps, Form, type FormRule, Input, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
-
-/** How the post forms show a date and time while editing. */
-export const DATE_INPUT_FORMAT = 'DD-MM-YYYY HH:mm';
+import { DatePicker } from '../../lib/date-picker';
+import { DATE_FORMATS } from '../../lib/dates';
 
 export function PostTitleField() {
   return (
@@ -53,7 +52,7 @@ export function DateTimeInput(props: DatePickerProps) {
   return (
     <DatePicker
       showTime={{ format: 'HH:mm' }}
-      format={DATE_INPUT_FORMAT}
+      format={DATE_FORMATS.input}
       needConfirm={false}
       style={{ width: '100%' }}
       {...props}

@@ -179,13 +179,13 @@ function Toolbar({ editor }: { editor: Editor }) {
       />
       <Divider orientation="vertical" />
       <ToolButton
-        label="Heading"
+        label="H2 heading"
         text="H2"
         active={state.h2}
         onClick={run((c) => c.toggleHeading({ level: 2 }))}
       />
       <ToolButton
-        label="Subheading"
+        label="H3 subheading"
         text="H3"
         active={state.h3}
         onClick={run((c) => c.toggleHeading({ level: 3 }))}

@@ -55,7 +55,7 @@ export default function ProfilePage() {
       <Flex gap={24} wrap align="flex-start">
         <UserAvatar firstName={u.firstName} lastName={u.lastName} src={u.profileImage} size={112} />
         <div style={{ flex: '1 1 260px', minWidth: 0 }}>
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
+          <Typography.Title level={2} style={{ marginTop: 0 }}>
             {u.firstName} {u.lastName}
           </Typography.Title>
           <Descriptions

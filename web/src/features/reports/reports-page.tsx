@@ -47,7 +47,7 @@ export default function ReportsPage() {
       <Row gutter={[16, 16]} role="list" aria-label="Reports">
         {shown.map((r) => (
           <Col key={r.key} xs={24} sm={12} lg={8} role="listitem">
-            <Link to={r.path} className="report-card-link" aria-label={`${r.title} report`}>
+            <Link to={r.path} className="report-card-link">
               <Card hoverable className="report-card" data-testid={`report-card-${r.key}`}>
                 <div className="report-card-icon">{r.icon}</div>
                 <Typography.Title level={2} className="report-card-title">

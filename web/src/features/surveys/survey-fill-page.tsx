@@ -9,7 +9,6 @@ import {
   Alert,
   Button,
   Card,
-  DatePicker,
   Empty,
   Form,
   Input,
@@ -26,6 +25,7 @@ import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useProfile } from '../../app/session';
 import { isApiError, isSessionExpired } from '../../lib/api';
+import { DatePicker } from '../../lib/date-picker';
 import { PageHeader } from '../../lib/page-header';
 import { LoadingBlock } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -230,9 +230,12 @@ export default function SurveyFillPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const profile = useProfile();
-  const flag = stateFlagOf(location.state, search.get('state'));
+  // The list's click (router state) is fresh; a `?state=` address may be an old bookmark or a link opened
+  // after answering elsewhere, so then the server is asked, and the address only serves if it cannot answer.
+  const listFlag = stateFlagOf(location.state, null);
+  const addressFlag = stateFlagOf(null, search.get('state'));
   const formQuery = useSurveyForm(surveyId);
-  const instances = useMyInstances(surveyId, profile?.id, flag === null);
+  const instances = useMyInstances(surveyId, profile?.id, listFlag === null);
   const [done, setDone] = useState<Done>(null);
   // A new round remounts the step form, starting again from an empty first step.
   const [round, setRound] = useState(0);
@@ -240,7 +243,8 @@ export default function SurveyFillPage() {
   const steps = useMemo(() => (survey ? surveySteps(survey) : []), [survey]);
   useDocumentTitle(survey?.title ?? 'Survey');
 
-  const hasInstance = flag !== null ? flag === 1 : (instances.data?.length ?? 0) > 0;
+  const hasInstance =
+    listFlag !== null ? listFlag === 1 : instances.data ? instances.data.length > 0 : addressFlag === 1;
 
   /** After a submission the address says an instance exists, so a reload opens as it should. */
   const markAnswered = (result: Exclude<Done, null>) => {

@@ -1,0 +1,267 @@
+// axe on every screen of every role, in light and in dark (issue 14, WCAG 2.2 AA): every rule axe runs by
+// default (WCAG A/AA and its best practices), with open states too: the bell panel, the mention list,
+// date pickers, upload lists, confirmations and error states. One test per role scans all its screens and
+// then lists every violation found, so one run shows everything that is left.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, fillLogin, loginAs } from './helpers';
+
+type Screen = { name: string; open: (page: Page) => Promise<void> };
+
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Waits for the page to settle: its heading shown, no skeleton or spinner left. */
+async function settled(page: Page, heading?: string | RegExp): Promise<void> {
+  if (heading) await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  else await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('.ant-skeleton, .ant-spin-spinning, .post-card-skeleton')).toHaveCount(0);
+  // Animations (drawers, dropdowns, fades) end before the colours are measured.
+  await page.waitForTimeout(400);
+}
+
+async function visit(page: Page, path: string, heading?: string | RegExp): Promise<void> {
+  await page.goto(path);
+  await settled(page, heading);
+}
+
+/** The href of the first link on the current page whose href matches `pattern`. */
+async function firstHref(page: Page, pattern: RegExp): Promise<string> {
+  const hrefs = await page
+    .locator('a[href]:visible')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const href = hrefs.find((h) => pattern.test(h));
+  expect(href, `a link like ${pattern}`).toBeTruthy();
+  return href ?? '';
+}
+
+/** axe's findings on the page as it is now, one line per rule. */
+async function findings(page: Page, where: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => {
+    const nodes = v.nodes
+      .slice(0, 3)
+      .map((n) => n.target.join(' '))
+      .join(' | ');
+    const why = v.nodes[0]?.any[0]?.message ?? '';
+    return `${where}: ${v.id} (${v.impact}, ${v.nodes.length}x) ${nodes} ${why}`.trim();
+  });
+}
+
+/**
+ * Opens each screen once and scans it in light and then in dark: the app follows the system setting
+ * live, so switching the emulated setting re-themes the open screen (open menus and pickers included).
+ */
+async function scanAll(page: Page, screens: Screen[]): Promise<void> {
+  const found: string[] = [];
+  for (const screen of screens) {
+    await test.step(screen.name, async () => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      // A screen that cannot be opened is a finding too; the scan goes on with the next one.
+      const opened = await screen.open(page).then(
+        () => true,
+        (err: Error) => {
+          found.push(`${screen.name}: could not be opened: ${err.message.split('\n')[0]}`);
+          return false;
+        },
+      );
+      if (!opened) return;
+      // The pointer rests where the last click left it: its hover colours are checked too.
+      found.push(...(await findings(page, `${screen.name}, light`)));
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await page.waitForTimeout(300);
+      found.push(...(await findings(page, `${screen.name}, dark`)));
+    });
+  }
+  expect(found, `axe violations on ${screens.length} screens, light and dark`).toEqual([]);
+}
+
+const loggedOut: Screen[] = [
+  { name: 'login', open: (p) => visit(p, '/login', 'Log in') },
+  {
+    name: 'login, wrong password',
+    open: async (p) => {
+      await visit(p, '/login', 'Log in');
+      await fillLogin(p, DEMO.staff, 'not-the-password');
+      await expect(p.getByRole('alert').first()).toBeVisible();
+      await p.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'register, empty fields',
+    open: async (p) => {
+      await visit(p, '/register');
+      await p.getByRole('button', { name: 'Register' }).click();
+      await expect(p.locator('.ant-form-item-explain-error').first()).toBeVisible();
+      await p.waitForTimeout(400);
+    },
+  },
+  { name: 'forgot password', open: (p) => visit(p, '/forgot-password') },
+  { name: 'reset password, bogus link', open: (p) => visit(p, '/reset-password?token=bogus') },
+  { name: 'verify e-mail, bogus link', open: (p) => visit(p, '/verify-email?token=bogus') },
+];
+
+const staff: Screen[] = [
+  { name: 'news', open: (p) => visit(p, '/news', 'News') },
+  {
+    name: 'news, communities tab',
+    open: async (p) => {
+      await p.getByRole('tab', { name: 'Communities' }).click();
+      await settled(p, 'News');
+    },
+  },
+  {
+    name: 'bell panel',
+    open: async (p) => {
+      await p.getByRole('button', { name: /^Notifications/ }).click();
+      await expect(p.getByRole('dialog').or(p.locator('.ant-popover:visible')).first()).toBeVisible();
+      await p.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'post, mention list open',
+    open: async (p) => {
+      await visit(p, '/news', 'News');
+      await visit(p, await firstHref(p, /^\/post-detail\/\d+$/));
+      await p.getByRole('textbox', { name: 'Comment' }).pressSequentially('@a');
+      await expect(p.locator('.ant-mentions-dropdown:visible')).toBeVisible();
+      await p.waitForTimeout(400);
+    },
+  },
+  { name: 'communities', open: (p) => visit(p, '/communities') },
+  {
+    name: 'community',
+    open: async (p) => {
+      await visit(p, '/communities');
+      await visit(p, await firstHref(p, /^\/communities\/\d+$/));
+    },
+  },
+  {
+    name: 'community post',
+    open: async (p) => {
+      await visit(p, await firstHref(p, /^\/communities\/post\/\d+$/));
+    },
+  },
+  { name: 'surveys', open: (p) => visit(p, '/surveys') },
+  {
+    name: 'survey',
+    open: async (p) => {
+      await visit(p, '/surveys');
+      await visit(p, await firstHref(p, /^\/surveys\/\d+/));
+    },
+  },
+  { name: 'profile', open: (p) => visit(p, '/profile') },
+  { name: 'edit profile', open: (p) => visit(p, '/edit-profile') },
+  { name: 'password change', open: (p) => visit(p, '/password-change') },
+  { name: 'post that does not exist', open: (p) => visit(p, '/post-detail/99999999') },
+  { name: 'page not found', open: (p) => visit(p, '/no-such-page') },
+  { name: 'admin page, not authorised', open: (p) => visit(p, '/admin-feed-post-list', 'Not authorised') },
+];
+
+const admin: Screen[] = [
+  { name: 'key statistics', open: (p) => visit(p, '/stats') },
+  { name: 'edit key statistics', open: (p) => visit(p, '/edit-stats') },
+  { name: 'feed posts', open: (p) => visit(p, '/admin-feed-post-list') },
+  {
+    name: 'new post, date picker and upload list',
+    open: async (p) => {
+      await visit(p, '/admin-feed-post-create');
+      await p
+        .locator('input[type=file]')
+        .first()
+        .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: TINY_PNG });
+      await p.locator('.ant-picker input').first().click();
+      await expect(p.locator('.ant-picker-dropdown:visible').first()).toBeVisible();
+      await p.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'edit post',
+    open: async (p) => {
+      await visit(p, '/admin-feed-post-list');
+      await visit(p, await firstHref(p, /^\/post\/edit\/\d+$/));
+    },
+  },
+  { name: 'surveys list', open: (p) => visit(p, '/admin-surveys-list') },
+  {
+    name: 'survey builder',
+    open: async (p) => {
+      // A draft: no one has answered it, so its questions can be edited (and deleted).
+      await p.getByRole('tab', { name: /^Draft/ }).click();
+      const edit = await firstHref(p, /^\/surveys\/edit\/\d+$/);
+      await visit(p, edit.replace('/surveys/edit/', '/survey-builder/'));
+    },
+  },
+  {
+    name: 'survey builder, delete confirmation',
+    open: async (p) => {
+      await p
+        .getByRole('button', { name: /^Delete question/ })
+        .first()
+        .click();
+      await expect(p.locator('.ant-popconfirm:visible')).toBeVisible();
+      await p.waitForTimeout(400);
+    },
+  },
+  { name: 'new survey', open: (p) => visit(p, '/surveys/create') },
+  { name: 'communities list', open: (p) => visit(p, '/admin-communities-list') },
+  { name: 'new community', open: (p) => visit(p, '/community/create') },
+  { name: 'community posts list', open: (p) => visit(p, '/admin-community-post-list') },
+  { name: 'new community post', open: (p) => visit(p, '/community-post/create') },
+];
+
+const adminPeopleAndReports: Screen[] = [
+  { name: 'users', open: (p) => visit(p, '/users') },
+  { name: 'add user', open: (p) => visit(p, '/add-user') },
+  {
+    name: 'edit user',
+    open: async (p) => {
+      await visit(p, '/users');
+      await visit(p, await firstHref(p, /^\/edit-user/));
+    },
+  },
+  { name: 'reports', open: (p) => visit(p, '/reports') },
+  { name: 'user activity report', open: (p) => visit(p, '/reports/user-activity') },
+  { name: 'survey responses report', open: (p) => visit(p, '/reports/survey-responses') },
+  { name: 'post activity report', open: (p) => visit(p, '/reports/post-activity') },
+  { name: 'profile', open: (p) => visit(p, '/profile') },
+];
+
+const editor: Screen[] = [
+  { name: 'key statistics', open: (p) => visit(p, '/stats') },
+  { name: 'feed posts', open: (p) => visit(p, '/admin-feed-post-list') },
+  { name: 'communities', open: (p) => visit(p, '/communities') },
+  { name: 'surveys list', open: (p) => visit(p, '/admin-surveys-list') },
+];
+
+test.describe('axe, light and dark', () => {
+  test.use({ actionTimeout: 10_000 });
+  test.setTimeout(300_000);
+
+  test(`logged out: ${loggedOut.length} screens`, async ({ page }) => {
+    await scanAll(page, loggedOut);
+  });
+
+  test(`staff: ${staff.length} screens`, async ({ page }) => {
+    await loginAs(page, DEMO.staff);
+    await scanAll(page, staff);
+  });
+
+  test(`administrator, content: ${admin.length} screens`, async ({ page }) => {
+    await loginAs(page, DEMO.admin);
+    await scanAll(page, admin);
+  });
+
+  test(`administrator, people and reports: ${adminPeopleAndReports.length} screens`, async ({ page }) => {
+    await loginAs(page, DEMO.admin);
+    await scanAll(page, adminPeopleAndReports);
+  });
+
+  test(`post manager: ${editor.length} screens`, async ({ page }) => {
+    await loginAs(page, DEMO.editor);
+    await scanAll(page, editor);
+  });
+});
