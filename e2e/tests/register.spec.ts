@@ -41,6 +41,23 @@ test('register shows the validation messages of SPEC section 5', async ({ page }
   await expect(page.getByText('Passwords do not match')).toBeVisible();
 });
 
+test('submitting with a malformed e-mail shows every other message too', async ({ page }) => {
+  // The browser's own e-mail check used to stop the submit, so only the e-mail's message showed.
+  await page.goto('/register');
+  await page.getByLabel('E-mail').fill('not-an-email');
+  await page.getByRole('button', { name: 'Register' }).click();
+  for (const message of [
+    'The input is not valid E-mail!',
+    'Please enter your First Name',
+    'Please enter your Last Name',
+    'Please enter your Phone Number',
+    'Please select a location',
+    'Please select a department',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+});
+
 test('a newcomer registers, verifies through the mailed link and logs in', async ({ page }) => {
   const email = uniqueEmail('newcomer');
   await page.goto('/register');

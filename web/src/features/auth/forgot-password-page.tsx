@@ -52,6 +52,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot password" subtitle="Enter your e-mail address and we will send you a reset link.">
       <Form<ForgotForm>
+        noValidate
         form={form}
         layout="vertical"
         name="forgot-password"

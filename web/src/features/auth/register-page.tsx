@@ -81,6 +81,7 @@ export default function RegisterPage() {
   return (
     <AuthCard title="Register" subtitle="Create your account with your company e-mail address." wide>
       <Form<RegisterForm>
+        noValidate
         form={form}
         layout="vertical"
         name="register"

@@ -67,6 +67,7 @@ export function BasicSettingsForm({ user }: { user: User }) {
     <div className="form-card">
       <AvatarUpload firstName={user.firstName} lastName={user.lastName} src={user.profileImage} />
       <Form<BasicForm>
+        noValidate
         form={form}
         layout="vertical"
         name="basic-settings"

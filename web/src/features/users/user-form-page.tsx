@@ -68,6 +68,7 @@ function UserFormCard({ user }: { user?: User }) {
   return (
     <Card>
       <Form<UserForm>
+        noValidate
         form={form}
         layout="vertical"
         name="user-form"
