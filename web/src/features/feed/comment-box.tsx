@@ -2,13 +2,15 @@
 // 500 ms after the last keystroke. Picked colleagues are remembered with their ids; sending strips the
 // markers and lists the ids still mentioned (mentions.ts). An empty box cannot be sent.
 // MentionBox is the editor alone, sending through `send`; community posts and discussion boards use it.
+
 import { MSG, type UserSummary } from '@hearth/contract';
 import { Button, Flex, Mentions, Spin } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { toastError } from '../../lib/notify';
+import { popupContainer } from '../../lib/popup-container';
 import { UserAvatar } from '../../lib/user-avatar';
 import { useCreateComment } from './api';
-import { commentPayload, type Mention } from './mentions';
+import { collapseSpaceAfterMentions, commentPayload, type Mention } from './mentions';
 import { useColleagueSearch } from './use-colleague-search';
 
 const fullName = (u: Pick<UserSummary, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
@@ -65,7 +67,7 @@ export function MentionBox({
     <Flex vertical gap={8} className="comment-box">
       <Mentions
         value={text}
-        onChange={setText}
+        onChange={(next) => setText(collapseSpaceAfterMentions(next, picked.current))}
         prefix="@"
         rows={3}
         autoSize={{ minRows: 3, maxRows: 8 }}
@@ -74,6 +76,7 @@ export function MentionBox({
         aria-label={label}
         filterOption={false}
         notFoundContent={notFound}
+        getPopupContainer={popupContainer}
         onSearch={(value) => search.setQuery(value)}
         onSelect={(option) => {
           const user = search.users.find((u) => fullName(u) === option.value);

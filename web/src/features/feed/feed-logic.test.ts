@@ -1,7 +1,13 @@
 import type { FileInfo } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { checkPostFile, sendingPercent } from '../../lib/upload';
-import { commentPayload, mentionMarker, stripMarkers, toMarkup } from './mentions';
+import {
+  collapseSpaceAfterMentions,
+  commentPayload,
+  mentionMarker,
+  stripMarkers,
+  toMarkup,
+} from './mentions';
 import { formatBytes, postThumbnail, splitPostFiles } from './post-media';
 
 const file = (over: Partial<FileInfo>): FileInfo => ({
@@ -71,6 +77,16 @@ describe('upload checks', () => {
 });
 
 describe('mentions', () => {
+  it('drops the second space typed after a picked name, and only there', () => {
+    const picked = [{ id: 7, name: 'Ann Lee' }];
+    expect(collapseSpaceAfterMentions('Hi @Ann Lee  thanks', picked)).toBe('Hi @Ann Lee thanks');
+    expect(collapseSpaceAfterMentions('@Ann Lee   and @Ann Lee  ', picked)).toBe('@Ann Lee and @Ann Lee ');
+    expect(collapseSpaceAfterMentions('two  spaces elsewhere @Bob  x', picked)).toBe(
+      'two  spaces elsewhere @Bob  x',
+    );
+    expect(collapseSpaceAfterMentions('Hi @Ann Lee  x', [])).toBe('Hi @Ann Lee  x');
+  });
+
   const ann = { id: 7, name: 'Ann Lee' };
   const annie = { id: 8, name: 'Ann' };
 

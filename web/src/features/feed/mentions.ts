@@ -28,6 +28,16 @@ export function toMarkup(text: string, picked: readonly Mention[]): string {
   return text.replace(pattern, (_all, name: string) => mentionMarker({ name, id: idOf.get(name) ?? 0 }));
 }
 
+/**
+ * The mention list writes `@Name ` (with a space) when a colleague is picked, and most people then type a
+ * space of their own: one space after a picked name is kept, the doubled one is dropped.
+ */
+export function collapseSpaceAfterMentions(text: string, picked: readonly Mention[]): string {
+  if (picked.length === 0) return text;
+  const names = [...new Set(picked.map((m) => escapeRegExp(m.name)))].join('|');
+  return text.replace(new RegExp(`(@(?:${names})) {2,}`, 'g'), '$1 ');
+}
+
 /** Markers stripped to `@Name`, and the distinct ids they carried, in order of appearance. */
 export function stripMarkers(markup: string): { content: string; userIDs: number[] } {
   const ids: number[] = [];
