@@ -14,6 +14,7 @@ export function foundationRows(ctx: MatrixContext): Rows {
     'POST /v1/auth/verify-email': ['/v1/auth/verify-email', publicRoute(400)],
     'POST /v1/auth/reset-password': ['/v1/auth/reset-password', publicRoute(400)],
     'POST /v1/auth/set-password': ['/v1/auth/set-password', publicRoute(400)],
+    'POST /v1/auth/check-reset-token': ['/v1/auth/check-reset-token', publicRoute(400)],
     'POST /v1/auth/confirm-email-change': ['/v1/auth/confirm-email-change', publicRoute(400)],
     // An access token is not a refresh token: everybody here gets 401.
     'POST /v1/auth/refresh-token': ['/v1/auth/refresh-token', publicRoute(401)],

@@ -225,12 +225,18 @@ describe('forgotten password', () => {
     const token = t.mailbox.tokenFor(user.email, '/reset-password');
     expect(token).toBeTruthy();
 
+    // The page checks the link on opening; checking spends nothing.
+    expect((await post('/v1/auth/check-reset-token', { token })).statusCode).toBe(200);
+    expect((await post('/v1/auth/check-reset-token', { token })).statusCode).toBe(200);
+
     const weak = await post('/v1/auth/set-password', { token, password: 'weakweak' });
     expect([weak.statusCode, weak.json().fields.password]).toEqual([400, MSG.passwordPattern]);
 
     const done = await post('/v1/auth/set-password', { token, password: 'N3w#Password' });
     expect(done.statusCode).toBe(200);
     expect((await post('/v1/auth/set-password', { token, password: 'N3w#Password' })).statusCode).toBe(400);
+    const used = await post('/v1/auth/check-reset-token', { token });
+    expect([used.statusCode, used.json().error]).toEqual([400, MSG.linkInvalid]);
     await login(t.app, user.email, 'N3w#Password');
     const old = await t.app.inject({
       method: 'GET',
@@ -264,6 +270,22 @@ describe('forgotten password', () => {
       .where(eq(emailTokens.userId, user.id));
     const res = await post('/v1/auth/set-password', { token, password: 'N3w#Password' });
     expect([res.statusCode, res.json().error]).toEqual([400, MSG.linkInvalid]);
+    const check = await post('/v1/auth/check-reset-token', { token });
+    expect([check.statusCode, check.json().error]).toEqual([400, MSG.linkInvalid]);
+  });
+
+  it('says a bogus, empty or verify-purpose token is not a reset link', async () => {
+    for (const token of ['bogus', 'x'.repeat(43)]) {
+      const res = await post('/v1/auth/check-reset-token', { token });
+      expect([res.statusCode, res.json().error]).toEqual([400, MSG.linkInvalid]);
+    }
+    expect((await post('/v1/auth/check-reset-token', {})).statusCode).toBe(400);
+    const body = registration();
+    await post('/v1/auth/register', body);
+    const email = body.email.toLowerCase();
+    await t.mailbox.waitFor(email);
+    const verifyToken = t.mailbox.tokenFor(email, '/verify-email');
+    expect((await post('/v1/auth/check-reset-token', { token: verifyToken })).statusCode).toBe(400);
   });
 });
 

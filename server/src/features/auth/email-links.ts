@@ -50,6 +50,23 @@ export async function consumeLink(tx: Db, token: string, purpose: LinkPurpose): 
   return (await spend(tx, token, purpose)).userId;
 }
 
+/** True while a link can still be spent: known, of this purpose, unused and unexpired. Spends nothing. */
+export async function linkIsUsable(db: Db, token: string, purpose: LinkPurpose): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 async function spend(tx: Db, token: string, purpose: string) {
   const [row] = await tx
     .update(emailTokens)

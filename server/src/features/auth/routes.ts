@@ -18,8 +18,9 @@ import {
 } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { unauthenticated } from '../../platform/errors';
+import { badRequest, unauthenticated } from '../../platform/errors';
 import { confirmEmailChange } from '../profile/email-change';
+import { linkIsUsable } from './email-links';
 import {
   login,
   parseBasicAuth,
@@ -112,6 +113,25 @@ export async function authRoutes(server: FastifyInstance): Promise<void> {
     async (request) => {
       await requestPasswordReset(app, request.ip, request.body.email);
       return { data: { message: MSG.emailSent } };
+    },
+  );
+
+  app.post(
+    '/check-reset-token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Whether a password reset link can still be used (spends nothing), so the page can say so on opening',
+        body: tokenBody,
+        response: { 200: envelope(messageResult), ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await linkIsUsable(app.db, request.body.token, 'reset'))) {
+        throw badRequest(MSG.linkInvalid, { token: MSG.linkInvalid });
+      }
+      return { data: { message: 'ok' } };
     },
   );
 

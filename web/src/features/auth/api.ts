@@ -95,6 +95,20 @@ export function useVerifyEmail() {
   });
 }
 
+/**
+ * Whether a reset link can still be used, asked when the page opens (nothing is spent): a bogus or used
+ * link says so at once instead of after the new password was typed. Not retried: a 400 is the answer.
+ */
+export function useResetLinkCheck(token: string) {
+  return useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => api.post('/v1/auth/check-reset-token', { token }, { auth: false }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 export function useSetPassword() {
   return useMutation({
     mutationFn: (body: { token: string; password: string }) =>

@@ -1,11 +1,12 @@
 // /reset-password?token= : set a new password from the forgot-password e-mail.
 import { MSG } from '@hearth/contract';
-import { Button, Form, Result } from 'antd';
+import { Button, Form, Result, Spin } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../lib/api-error';
 import { showFormError } from '../../lib/form-errors';
 import { NewPasswordFields } from '../../lib/new-password-fields';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSetPassword } from './api';
+import { useResetLinkCheck, useSetPassword } from './api';
 import { AuthCard } from './auth-card';
 
 type ResetForm = { password: string; confirm: string };
@@ -17,6 +18,7 @@ export default function ResetPasswordPage() {
   const [form] = Form.useForm<ResetForm>();
   const setPassword = useSetPassword();
   const token = params.get('token') ?? '';
+  const check = useResetLinkCheck(token);
 
   const toLogin = (
     <Button type="primary" key="login" onClick={() => navigate('/login')}>
@@ -24,10 +26,21 @@ export default function ResetPasswordPage() {
     </Button>
   );
 
-  if (!token) {
+  // A 400 means the link is bogus, used or expired; another failure (offline) still lets the form try.
+  const linkRefused = !token || (check.isError && isApiError(check.error) && check.error.status === 400);
+  if (linkRefused) {
     return (
       <AuthCard title="Set a new password">
         <Result status="error" title="Link not valid" subTitle={MSG.linkInvalid} extra={toLogin} />
+      </AuthCard>
+    );
+  }
+  if (check.isPending) {
+    return (
+      <AuthCard title="Set a new password">
+        <Spin className="auth-checking" tip="Checking the link" size="large">
+          <div style={{ minHeight: 120 }} />
+        </Spin>
       </AuthCard>
     );
   }
