@@ -26,3 +26,12 @@ test('an unknown path shows the not-found page with a way home', async ({ page }
   await page.getByRole('button', { name: /home/i }).click();
   await expect(page).toHaveURL(/\/admin-feed-post-list$/);
 });
+
+test('staff opening the admin post list see the not-authorised page with a way home', async ({ page }) => {
+  await loginAs(page, DEMO.staff);
+  await page.goto('/admin-feed-post-list');
+  await expect(page.getByRole('heading', { name: 'Not authorised', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Post' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back to home page' }).click();
+  await expect(page).toHaveURL(/\/news$/);
+});
