@@ -39,6 +39,15 @@ test('a post manager publishes a post with an image and a category', async ({ pa
   });
   await expect(page.getByTestId('upload-progress').first()).toHaveAttribute('aria-valuenow', '100');
   await page.getByRole('radio', { name: 'Published' }).check();
+
+  // Enter in a date field confirms the date; it does not send the form (it used to, twice).
+  await page.getByLabel('End date').click();
+  await page.getByLabel('End date').press('Enter');
+  await page.getByLabel('End date').press('Enter');
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(/\/post\/create$/);
+  await expect(page.getByText('Feed post successfully created')).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Feed post successfully created')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-feed-post-list$/);

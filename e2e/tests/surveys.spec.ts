@@ -87,6 +87,11 @@ test('staff find it with its due date, fill it step by step and see it complete 
     .click();
   await expect(page.getByText('You have already completed this survey')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+
+  // An old address that still says "not answered" asks the server rather than showing the form again.
+  await page.goto(`/surveys/${surveyId}?state=0`);
+  await expect(page.getByText('You have already completed this survey')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
 });
 
 async function refillableSurvey(request: APIRequestContext): Promise<number> {
