@@ -3,11 +3,10 @@
 // community posts and discussion boards use it too.
 import { MSG, type UserSummary } from '@hearth/contract';
 import { Empty, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useProfile } from '../../app/session';
-import { formatRelative } from '../../lib/dates';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
+import { DateText, TimeAgo } from '../../lib/time-text';
 import { UserAvatar } from '../../lib/user-avatar';
 import { useComments } from './api';
 import { CommentBox } from './comment-box';
@@ -16,7 +15,6 @@ import { CommentBox } from './comment-box';
 export type CommentLike = { id: number; content: string; createdAt: string; user: UserSummary };
 
 function CommentItem({ comment, relative }: { comment: CommentLike; relative?: boolean }) {
-  const when = dayjs(comment.createdAt);
   const name = `${comment.user.firstName} ${comment.user.lastName}`.trim();
   return (
     <li className="comment" data-comment-id={comment.id} tabIndex={-1}>
@@ -29,13 +27,13 @@ function CommentItem({ comment, relative }: { comment: CommentLike; relative?: b
       <div className="comment-body">
         <div className="comment-head">
           <Typography.Text strong>{name}</Typography.Text>
-          {when.isValid() && (
-            <Typography.Text type="secondary">
-              <time dateTime={when.toISOString()} title={when.format('DD-MM-YYYY HH:mm')}>
-                {relative ? formatRelative(comment.createdAt) : when.format('DD-MM-YYYY HH:mm')}
-              </time>
-            </Typography.Text>
-          )}
+          <Typography.Text type="secondary">
+            {relative ? (
+              <TimeAgo value={comment.createdAt} />
+            ) : (
+              <DateText value={comment.createdAt} format="dayTime" />
+            )}
+          </Typography.Text>
         </div>
         <p className="comment-text">{comment.content}</p>
       </div>

@@ -5,8 +5,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { FileInfo, UserSummary } from '@hearth/contract';
 import { Button, Card, Flex, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { DateText } from '../../lib/time-text';
 import { UserAvatar } from '../../lib/user-avatar';
 import { AttachmentsList } from './attachments-list';
 import { MediaCarousel } from './media-carousel';
@@ -57,7 +57,6 @@ export function PostBody({
   comments: ReactNode;
 }) {
   const { media, attachments } = splitPostFiles(p.files);
-  const start = dayjs(p.startAt);
   const author = `${p.user.firstName} ${p.user.lastName}`.trim();
   return (
     <Card className="post-detail-card">
@@ -80,9 +79,9 @@ export function PostBody({
               size={28}
             />
             <Typography.Text>{author}</Typography.Text>
-            {start.isValid() && (
+            {p.startAt && (
               <Typography.Text type="secondary">
-                <time dateTime={start.toISOString()}>{start.format('D MMM YYYY, HH:mm')}</time>
+                <DateText value={p.startAt} format="dayTime" />
               </Typography.Text>
             )}
             {tags}

@@ -3,9 +3,9 @@
 // find a post by name; a click anywhere on it opens the post (card-click.ts).
 // Community posts use the same card (their own link and like/favourite hook).
 import type { FeedPost } from '@hearth/contract';
-import dayjs from 'dayjs';
 import { type MouseEvent, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DateText } from '../../lib/time-text';
 import { CARD_CONTROLS, cardClickOpens } from './card-click';
 import { type ActionablePost, PostActions, type UseToggle } from './post-actions';
 import { postThumbnail } from './post-media';
@@ -76,7 +76,6 @@ type PostCardProps = {
 export function PostCard({ post, to, useToggle, priority }: PostCardProps) {
   const titleId = useId();
   const navigate = useNavigate();
-  const date = dayjs(post.startAt);
   const link = to ?? feedPostLink(post);
   const hasPicture = postThumbnail(post.files) !== null;
   const onClick = (event: MouseEvent<HTMLElement>) => {
@@ -108,11 +107,7 @@ export function PostCard({ post, to, useToggle, priority }: PostCardProps) {
         </h2>
         {post.subtitle && <p className="post-card-subtitle">{post.subtitle}</p>}
         <div className="post-card-meta">
-          {date.isValid() && (
-            <time dateTime={date.toISOString()} className="post-card-date">
-              {date.format('D MMM YYYY')}
-            </time>
-          )}
+          <DateText value={post.startAt} format="day" className="post-card-date" />
           {post.feedCategories?.map((c) => (
             <span key={c.id} className="post-card-tag">
               {c.name}

@@ -2,7 +2,6 @@
 // chunks and never reaches the staff pages. Colours come from the antd theme.
 import type { ActiveUsersWeek } from '@hearth/contract';
 import { theme } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import {
   Bar,
@@ -15,6 +14,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { formatDate } from '../../lib/dates';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { type OptionCount, shortLabel, type TopPost } from './report-logic';
 
@@ -51,7 +51,7 @@ function CategoryTick({
 
 export function ActiveUsersChart({ weeks }: { weeks: ActiveUsersWeek[] }) {
   const c = useChartColours();
-  const data = weeks.map((w) => ({ ...w, label: dayjs(w.weekStart).format('DD MMM') }));
+  const data = weeks.map((w) => ({ ...w, label: formatDate(w.weekStart, 'week') }));
   return (
     <ResponsiveContainer width="100%" height={260}>
       <BarChart data={data} margin={{ top: 16, right: 8, bottom: 0, left: -16 }}>
@@ -61,7 +61,7 @@ export function ActiveUsersChart({ weeks }: { weeks: ActiveUsersWeek[] }) {
         <Tooltip
           labelFormatter={(_, payload) => {
             const week = payload?.[0]?.payload as ActiveUsersWeek | undefined;
-            return week ? `Week of ${dayjs(week.weekStart).format('DD-MM-YYYY')}` : '';
+            return week ? `Week of ${formatDate(week.weekStart, 'day')}` : '';
           }}
         />
         <Bar

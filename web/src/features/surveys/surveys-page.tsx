@@ -7,9 +7,10 @@ import { Card, Col, Empty, Row, Skeleton, Tag, Typography } from 'antd';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { useProfile } from '../../app/session';
-import { formatRelative, formatTableDate } from '../../lib/dates';
+import { formatRelative } from '../../lib/dates';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError } from '../../lib/query-states';
+import { TimeAgo } from '../../lib/time-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { UserAvatar } from '../../lib/user-avatar';
 import { useSurveysForUser } from './api';
@@ -47,14 +48,7 @@ function SurveyCard({ survey }: { survey: UserSurvey }) {
           <div>
             <dt>Due Date</dt>
             <dd>
-              <ClockCircleOutlined aria-hidden />{' '}
-              {due ? (
-                <time dateTime={survey.dueDate ?? undefined} title={formatTableDate(survey.dueDate)}>
-                  {due}
-                </time>
-              ) : (
-                'No due date'
-              )}
+              <ClockCircleOutlined aria-hidden /> {due ? <TimeAgo value={survey.dueDate} /> : 'No due date'}
             </dd>
           </div>
           <div>

@@ -1,0 +1,27 @@
+// A date on screen as a <time> element: machine-readable, and a relative time ("3 hours ago") carries the
+// exact time on hover (title) and for assistive technology (datetime). Nothing for a missing date.
+import { type DateFormat, formatDate, formatRelative, isoDate } from './dates';
+
+type Props = { value: string | null | undefined; className?: string };
+
+/** "3 hours ago", with the exact day and time on hover. */
+export function TimeAgo({ value, className }: Props) {
+  const iso = isoDate(value);
+  if (!iso) return null;
+  return (
+    <time dateTime={iso} title={formatDate(value, 'dayTime')} className={className}>
+      {formatRelative(value)}
+    </time>
+  );
+}
+
+/** The date in one of the house formats. */
+export function DateText({ value, format, className }: Props & { format: DateFormat }) {
+  const iso = isoDate(value);
+  if (!iso) return null;
+  return (
+    <time dateTime={iso} className={className}>
+      {formatDate(value, format)}
+    </time>
+  );
+}
