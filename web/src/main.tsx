@@ -6,7 +6,10 @@ import { BrowserRouter } from 'react-router';
 import { PageLoading } from './app/page-loading';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
+import { captureInstallPrompt } from './lib/install';
 import './styles.css';
+
+captureInstallPrompt();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -5,6 +5,7 @@
 // the route table and menus follow login, logout, token rotation and other tabs.
 import type { SessionProfile } from '@hearth/contract';
 import { useSyncExternalStore } from 'react';
+import { forgetOfflineCopies } from '../lib/offline-copies';
 
 const KEY = {
   profile: 'hearth.profile',
@@ -112,6 +113,8 @@ if (typeof window !== 'undefined') {
 /** Writes every session entry; `remember` picks the storage when no session is stored yet. */
 export function saveSession(profile: SessionProfile, remember?: boolean): void {
   const existing = readSession();
+  // Offline copies of another user's pages must not outlive the switch (lib/offline-copies.ts).
+  if (existing.kind !== 'ok' || existing.profile.id !== profile.id) forgetOfflineCopies();
   const useLocal = remember ?? (existing.kind === 'ok' ? existing.remember : false);
   const target = safeStorage(useLocal ? 'local' : 'session');
   const other = safeStorage(useLocal ? 'session' : 'local');
@@ -135,6 +138,7 @@ export function updateSession(patch: Partial<SessionProfile>): void {
 }
 
 export function clearSession(): void {
+  forgetOfflineCopies();
   for (const kind of ['local', 'session'] as const) {
     const storage = safeStorage(kind);
     for (const key of SESSION_KEYS) storage?.removeItem(key);

@@ -154,8 +154,13 @@ export async function reviveSession(): Promise<boolean> {
     await sharedRefresh(state.profile.refreshToken);
     return true;
   } catch (err) {
-    if (refreshWasRefused(err)) clearSession();
-    return false;
+    if (refreshWasRefused(err)) {
+      clearSession();
+      return false;
+    }
+    // Offline (or the server unreachable): the session was not refused. Inside, the pages read what the
+    // service worker kept (issue 14: offline shell) and say they are offline.
+    return true;
   }
 }
 
@@ -188,7 +193,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!auth) return readBody<T>(await attempt(undefined));
 
-  const token = await validAccessToken();
+  const token = await validAccessToken().catch((err: unknown) => {
+    // Offline: a read still goes out, with the expired token, so the service worker can answer from its
+    // offline copy; the server, once reachable again, would only answer 401 and the refresh below runs.
+    const state = readSession();
+    if (method === 'GET' && err instanceof ApiError && err.status === 0 && state.kind === 'ok') {
+      return state.profile.accessToken;
+    }
+    throw err;
+  });
   let res = await attempt(token);
   if (res.status === 401) {
     // The server may reject a token our clock thinks is valid (revoked, clock skew): refresh once, retry.

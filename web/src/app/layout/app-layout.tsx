@@ -4,10 +4,12 @@ import { homeForRole } from '@hearth/contract';
 import { Layout } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { registerServiceWorker } from '../../lib/offline-copies';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { PageLoading } from '../page-loading';
 import { takeSurveyLink, useProfile } from '../session';
 import { AppFooter } from './app-footer';
+import { AppNotices } from './app-notices';
 import { Brand } from './brand';
 import { MAIN_CONTENT_ID, RouteAnnouncer } from './route-announcer';
 import { SideMenu } from './side-menu';
@@ -23,8 +25,10 @@ export default function AppLayout() {
   const home = homeForRole(roleId);
 
   // Once inside, a survey link remembered before login has been used (or does not apply): forget it.
+  // The service worker keeps the offline copies (and carries push).
   useEffect(() => {
     takeSurveyLink();
+    registerServiceWorker();
   }, []);
 
   return (
@@ -50,6 +54,7 @@ export default function AppLayout() {
       <Layout>
         <TopBar isMobile={isMobile} onOpenMenu={() => setDrawerOpen(true)} />
         <Layout.Content className="app-content">
+          <AppNotices />
           <div id={MAIN_CONTENT_ID} tabIndex={-1} className="main-region">
             <Suspense fallback={<PageLoading />}>
               <Outlet />

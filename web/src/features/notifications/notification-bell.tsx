@@ -6,8 +6,9 @@ import type { Notification } from '@hearth/contract';
 import { Badge, Button, Empty, Popover, Spin, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatRelative } from '../../lib/dates';
+import { isIosBrowserTab } from '../../lib/install';
 import { errorText } from '../../lib/notify';
+import { TimeAgo } from '../../lib/time-text';
 import { useNotifications, useViewAllNotifications, useViewNotification } from './api';
 import { bellLabel, notificationTarget, TYPE_COLOR, TYPE_LABEL } from './notification-logic';
 import './notifications.css';
@@ -21,10 +22,10 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (n: No
         type="button"
         className={`notification-item${item.viewed ? '' : ' notification-item-unviewed'}`}
         data-testid="notification-item"
-        aria-label={`${item.viewed ? '' : 'Unviewed: '}${item.title}`}
         onClick={() => onOpen(item)}
       >
         {!item.viewed && <span className="notification-dot" aria-hidden />}
+        {!item.viewed && <span className="visually-hidden">Unviewed: </span>}
         <span className="notification-body">
           <span className="notification-title">{item.title}</span>
           <span className="notification-meta">
@@ -32,7 +33,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (n: No
               {TYPE_LABEL[item.type]}
             </Tag>
             <span className="text-secondary notification-time">
-              <time dateTime={item.sentAt}>{formatRelative(item.sentAt)}</time>
+              <TimeAgo value={item.sentAt} />
             </span>
           </span>
         </span>
@@ -102,6 +103,12 @@ export function NotificationBell() {
         </Button>
       </div>
       {body}
+      {push.state === 'unsupported' && isIosBrowserTab() && (
+        <p className="notification-push notification-ios-steps">
+          To get notifications on this iPhone: tap Share, then Add to Home Screen, and open Hearth from the
+          Home Screen.
+        </p>
+      )}
       {push.state === 'default' && (
         <div className="notification-push">
           <Button

@@ -1,9 +1,9 @@
-// Web push in the browser (SPEC section 4): the service worker (/sw.js) is registered only while a staff
-// member is logged in, the subscription is sent to the server, and logging out removes both. Permission is
+// Web push in the browser (SPEC section 4): the service worker (/sw.js, registered while someone is logged
+// in: lib/offline-copies.ts) carries the subscription, which is sent to the server; logging out removes both. Permission is
 // asked only from a click (the bell panel's button). Every failure is only logged, never shown.
 import { ApiError, api } from '../../lib/api';
+import { SW_URL } from '../../lib/offline-copies';
 
-const SW_URL = '/sw.js';
 const REGISTER = '/v1/api/users/register-notification';
 
 export type PushState = 'unsupported' | 'default' | 'granted' | 'denied';

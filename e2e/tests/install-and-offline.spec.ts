@@ -1,0 +1,82 @@
+// Install as an app (issue 14): the manifest and its icons, Chromium's installability check, the offline
+// shell (the last news, read-only, with a notice) and the offline copies forgotten on logout.
+import { type BrowserContext, expect, type Route, test } from '@playwright/test';
+import sharp from 'sharp';
+import { DEMO, loginAs, logout } from './helpers';
+
+test('the manifest names the app and its icons exist in the sizes it states', async ({ request }) => {
+  const res = await request.get('/manifest.webmanifest');
+  expect(res.status()).toBe(200);
+  const manifest = await res.json();
+  expect(manifest).toMatchObject({ name: 'Hearth', display: 'standalone', start_url: '/' });
+  const purposes = new Set<string>();
+  for (const icon of manifest.icons as { src: string; sizes: string; type: string; purpose: string }[]) {
+    const file = await request.get(icon.src);
+    expect(file.status(), icon.src).toBe(200);
+    expect(file.headers()['content-type']).toContain(icon.type);
+    purposes.add(icon.purpose);
+    if (icon.type !== 'image/png') continue;
+    const { width, height } = await sharp(await file.body()).metadata();
+    expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
+  }
+  expect([...purposes].sort()).toEqual(['any', 'maskable']);
+  const apple = await request.get('/icons/apple-touch-icon.png');
+  expect(apple.status()).toBe(200);
+});
+
+test('Chromium finds nothing that stops installing the app', async ({ page }) => {
+  await loginAs(page, DEMO.staff);
+  await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
+  const cdp = await page.context().newCDPSession(page);
+  await expect
+    .poll(async () => {
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      // A test browser profile is an incognito one; nothing else may stand in the way.
+      return installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito');
+    })
+    .toEqual([]);
+});
+
+/**
+ * Offline for the page and for its service worker, which Playwright's offline switch misses: the worker's
+ * own requests are refused (playwright.config.ts lets the routes see them). Answers how many were refused.
+ */
+async function goOffline(context: BrowserContext): Promise<() => number> {
+  let refused = 0;
+  await context.setOffline(true);
+  await context.route('**', (route: Route) => {
+    if (!route.request().serviceWorker()) return route.fallback();
+    refused += 1;
+    return route.abort('internetdisconnected');
+  });
+  return () => refused;
+}
+
+test('offline, the news last loaded is shown read-only with a notice; logout forgets it', async ({
+  page,
+  context,
+}) => {
+  await loginAs(page, DEMO.staff);
+  await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
+  // The worker takes the page over once it is active; the next load fills its copies.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.reload();
+  const firstTitle = (await page.getByRole('article').first().getByRole('heading').first().textContent()) ?? '';
+  expect(firstTitle).not.toBe('');
+
+  const refused = await goOffline(context);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: firstTitle }).first()).toBeVisible();
+  // The page and the news came from the worker's copies: its tries to reach the network were refused.
+  expect(refused()).toBeGreaterThan(0);
+
+  await context.unrouteAll();
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => caches.has('hearth-user'))).toBe(true);
+  await logout(page);
+  await expect.poll(() => page.evaluate(() => caches.has('hearth-user'))).toBe(false);
+});
