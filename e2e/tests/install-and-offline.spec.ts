@@ -62,7 +62,8 @@ test('offline, the news last loaded is shown read-only with a notice; logout for
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await page.reload();
-  const firstTitle = (await page.getByRole('article').first().getByRole('heading').first().textContent()) ?? '';
+  const firstTitle =
+    (await page.getByRole('article').first().getByRole('heading').first().textContent()) ?? '';
   expect(firstTitle).not.toBe('');
 
   const refused = await goOffline(context);

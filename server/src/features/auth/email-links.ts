@@ -50,19 +50,21 @@ export async function consumeLink(tx: Db, token: string, purpose: LinkPurpose): 
   return (await spend(tx, token, purpose)).userId;
 }
 
-/** True while a link can still be spent: known, of this purpose, unused and unexpired. Spends nothing. */
+/** The link's row while it can still be spent: known, of this purpose, unused and unexpired. */
+const usable = (token: string, purpose: string) =>
+  and(
+    eq(emailTokens.tokenHash, hashToken(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, new Date()),
+  );
+
+/** True while a link can still be spent. Spends nothing. */
 export async function linkIsUsable(db: Db, token: string, purpose: LinkPurpose): Promise<boolean> {
   const [row] = await db
     .select({ id: emailTokens.id })
     .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(usable(token, purpose))
     .limit(1);
   return row !== undefined;
 }
@@ -71,14 +73,7 @@ async function spend(tx: Db, token: string, purpose: string) {
   const [row] = await tx
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(usable(token, purpose))
     .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
   if (!row) throw badRequest(MSG.linkInvalid, { token: MSG.linkInvalid });
   return row;

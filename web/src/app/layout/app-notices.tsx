@@ -14,7 +14,7 @@ export function AppNotices() {
         </div>
       )}
       {online && install.available && (
-        <div className="app-notice" role="region" aria-label="Install Hearth">
+        <section className="app-notice" aria-label="Install Hearth">
           <span>Install Hearth on this device to open it like an app and get notifications.</span>
           <span className="app-notice-actions">
             <button
@@ -28,7 +28,7 @@ export function AppNotices() {
               Not now
             </button>
           </span>
-        </div>
+        </section>
       )}
     </>
   );
