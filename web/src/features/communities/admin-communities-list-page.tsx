@@ -3,6 +3,7 @@
 import { type Community, VISIBILITY } from '@hearth/contract';
 import { type TableColumnsType, Tag } from 'antd';
 import { Link } from 'react-router';
+import { from, Wrap } from '../../lib/list-table';
 import { byText, clampedTextColumn, createdColumn, StateTabsList } from '../../lib/state-tabs-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAdminCommunities } from './admin-api';
@@ -14,12 +15,17 @@ const columns: TableColumnsType<Community> = [
     title: 'Title',
     key: 'title',
     sorter: (a, b) => byText(a.title, b.title),
-    render: (_, c) => <Link to={`/community/edit/${c.id}`}>{c.title}</Link>,
+    render: (_, c) => (
+      <Wrap>
+        <Link to={`/community/edit/${c.id}`}>{c.title}</Link>
+      </Wrap>
+    ),
   },
-  clampedTextColumn<Community>('Description', 'description'),
+  { ...clampedTextColumn<Community>('Description', 'description'), ...from('lg') },
   {
     title: 'Visibility',
     key: 'visibility',
+    ...from('sm'),
     sorter: (a, b) => a.visibilityId - b.visibilityId,
     render: (_, c) => (
       <Tag color={c.visibilityId === VISIBILITY.PRIVATE ? 'purple' : 'green'}>{visibility(c)}</Tag>

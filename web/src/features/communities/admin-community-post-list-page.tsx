@@ -3,6 +3,7 @@
 import type { CommunityPost } from '@hearth/contract';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
+import { from, Wrap } from '../../lib/list-table';
 import { byText, clampedTextColumn, createdColumn, StateTabsList } from '../../lib/state-tabs-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAllCommunityPosts } from './admin-api';
@@ -15,18 +16,24 @@ const columns: TableColumnsType<CommunityPost> = [
     title: 'Title',
     key: 'title',
     sorter: (a, b) => byText(a.title, b.title),
-    render: (_, p) => <Link to={`/community-post/${p.id}/edit`}>{p.title}</Link>,
+    render: (_, p) => (
+      <Wrap>
+        <Link to={`/community-post/${p.id}/edit`}>{p.title}</Link>
+      </Wrap>
+    ),
   },
-  clampedTextColumn<CommunityPost>('Subtitle', 'subtitle'),
+  { ...clampedTextColumn<CommunityPost>('Subtitle', 'subtitle'), ...from('lg') },
   {
     title: 'Community',
     key: 'community',
+    ...from('md'),
     sorter: (a, b) => byText(communityTitle(a), communityTitle(b)),
     render: (_, p) => communityTitle(p) || '-',
   },
   {
     title: 'Creator',
     key: 'creator',
+    ...from('xl'),
     sorter: (a, b) => byText(creator(a), creator(b)),
     render: (_, p) => creator(p),
   },

@@ -6,6 +6,7 @@ import { type TableColumnsType, Tag } from 'antd';
 import { Link } from 'react-router';
 import { NotAuthorisedPage } from '../../app/not-authorised-page';
 import { useProfile } from '../../app/session';
+import { from, Wrap } from '../../lib/list-table';
 import { byText, createdColumn, StateTabsList } from '../../lib/state-tabs-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAdminFeedPosts } from './api';
@@ -18,17 +19,29 @@ const columns: TableColumnsType<FeedPost> = [
     title: 'Title',
     key: 'title',
     sorter: (a, b) => byText(a.title, b.title),
-    render: (_, post) => <Link to={`/post/edit/${post.id}`}>{post.title}</Link>,
+    render: (_, post) => (
+      <Wrap>
+        <Link to={`/post/edit/${post.id}`}>{post.title}</Link>
+      </Wrap>
+    ),
   },
-  { title: 'Owner', key: 'owner', sorter: (a, b) => byText(owner(a), owner(b)), render: (_, p) => owner(p) },
+  {
+    title: 'Owner',
+    key: 'owner',
+    ...from('lg'),
+    sorter: (a, b) => byText(owner(a), owner(b)),
+    render: (_, p) => owner(p),
+  },
   {
     title: 'Featured',
     key: 'featured',
+    ...from('xl'),
     render: (_, p) => (p.isFeatured === 1 ? <Tag color="volcano">Yes</Tag> : 'No'),
   },
   {
     title: 'Categories',
     key: 'categories',
+    ...from('md'),
     render: (_, p) =>
       p.feedCategories.length === 0 ? '-' : p.feedCategories.map((c) => <Tag key={c.id}>{c.name}</Tag>),
   },

@@ -4,6 +4,7 @@ import { PATHS, type Survey } from '@hearth/contract';
 import { Card, Col, Row, Statistic, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { formatTableDate } from '../../lib/dates';
+import { from, Wrap } from '../../lib/list-table';
 import { byText, clampedTextColumn, type StateSplit, StateTabsList } from '../../lib/state-tabs-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAdminSurveys } from './admin-api';
@@ -16,7 +17,7 @@ const dateColumn = (title: string, key: 'createdAt' | 'startAt' | 'endAt') => ({
   title,
   key,
   sorter: (a: Survey, b: Survey) => byDate(a[key], b[key]),
-  render: (_: unknown, s: Survey) => <span className="survey-list-date">{formatTableDate(s[key])}</span>,
+  render: (_: unknown, s: Survey) => formatTableDate(s[key]),
 });
 
 const columns: TableColumnsType<Survey> = [
@@ -24,13 +25,17 @@ const columns: TableColumnsType<Survey> = [
     title: 'Title',
     key: 'title',
     sorter: (a, b) => byText(a.title, b.title),
-    render: (_, s) => <Link to={`/surveys/edit/${s.id}`}>{s.title}</Link>,
+    render: (_, s) => (
+      <Wrap>
+        <Link to={`/surveys/edit/${s.id}`}>{s.title}</Link>
+      </Wrap>
+    ),
   },
   // Narrower than the default: this list has three date columns to fit at 1280px.
-  clampedTextColumn<Survey>('Description', 'description', 200),
+  { ...clampedTextColumn<Survey>('Description', 'description', 200), ...from('lg') },
   { ...dateColumn('Created', 'createdAt'), defaultSortOrder: 'descend' },
-  dateColumn('Start', 'startAt'),
-  dateColumn('End', 'endAt'),
+  { ...dateColumn('Start', 'startAt'), ...from('md') },
+  { ...dateColumn('End', 'endAt'), ...from('sm') },
 ];
 
 function Counter({ title, value, loading }: { title: string; value: number; loading: boolean }) {

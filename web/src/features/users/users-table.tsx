@@ -1,9 +1,10 @@
 // The user list table (SPEC section 2, /users): Name, E-mail, Role, Location, Department, Created, Last Active.
 import { GROUP_TYPE, type User } from '@hearth/contract';
 import type { TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatTableDate } from '../../lib/dates';
-import { ListTable } from '../../lib/list-table';
+import { from, ListTable, Wrap } from '../../lib/list-table';
 import { roleName } from '../../lib/role-names';
 
 function groupName(user: User, typeId: number): string {
@@ -12,6 +13,19 @@ function groupName(user: User, typeId: number): string {
       .filter((g) => g.groupTypeId === typeId)
       .map((g) => g.name)
       .join(', ') || '-'
+  );
+}
+
+/** An address may break after its @ (and nowhere else) when the column is narrow. */
+function breakableEmail(email: string): ReactNode {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
 
@@ -24,19 +38,38 @@ const columns: TableColumnsType<User> = [
     key: 'name',
     sorter: (a, b) => byText(`${a.firstName} ${a.lastName}`, `${b.firstName} ${b.lastName}`),
     render: (_, user) => (
-      <Link to={`/edit-user/${user.id}`}>
-        {user.firstName} {user.lastName}
-      </Link>
+      <Wrap>
+        <Link to={`/edit-user/${user.id}`}>
+          {user.firstName} {user.lastName}
+        </Link>
+      </Wrap>
     ),
   },
-  { title: 'E-mail', dataIndex: 'email', key: 'email', sorter: (a, b) => byText(a.email, b.email) },
+  {
+    title: 'E-mail',
+    key: 'email',
+    ...from('sm'),
+    sorter: (a, b) => byText(a.email, b.email),
+    render: (_, user) => <Wrap>{breakableEmail(user.email)}</Wrap>,
+  },
   {
     title: 'Role',
     key: 'role',
+    ...from('lg'),
     render: (_, user) => roleName(user.roles?.id ?? user.role?.id),
   },
-  { title: 'Location', key: 'location', render: (_, user) => groupName(user, GROUP_TYPE.LOCATION) },
-  { title: 'Department', key: 'department', render: (_, user) => groupName(user, GROUP_TYPE.DEPARTMENT) },
+  {
+    title: 'Location',
+    key: 'location',
+    ...from('lg'),
+    render: (_, user) => groupName(user, GROUP_TYPE.LOCATION),
+  },
+  {
+    title: 'Department',
+    key: 'department',
+    ...from('lg'),
+    render: (_, user) => groupName(user, GROUP_TYPE.DEPARTMENT),
+  },
   {
     title: 'Created',
     dataIndex: 'createdAt',
@@ -48,6 +81,7 @@ const columns: TableColumnsType<User> = [
   {
     title: 'Last Active',
     dataIndex: 'lastLoggedInAt',
+    ...from('sm'),
     key: 'lastLoggedInAt',
     sorter: (a, b) => byDate(a.lastLoggedInAt, b.lastLoggedInAt),
     render: (value: string | null) => formatTableDate(value),
