@@ -1,25 +1,13 @@
-// A page that exists for the address but not for this role (the admin post list opened by staff): say so,
-// and offer the way home, rather than an empty admin page whose buttons lead nowhere (issue 14).
-import { homeForRole } from '@hearth/contract';
-import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { useProfile } from './session';
+// A page registered for every role but not this one's (the route table sends staff opening the admin post
+// list here): say so and offer the way home, rather than an empty admin page whose buttons lead nowhere.
+import { StatusPage } from './status-page';
 
-export function NotAuthorisedPage() {
-  const profile = useProfile();
-  const navigate = useNavigate();
-  useDocumentTitle('Not authorised');
+export default function NotAuthorisedPage() {
   return (
-    <Result
+    <StatusPage
       status="403"
-      title={<h1 className="result-title">Not authorised</h1>}
+      title="Not authorised"
       subTitle="Sorry, you are not allowed to open this page."
-      extra={
-        <Button type="primary" onClick={() => navigate(homeForRole(profile?.roles.id))}>
-          Back to home page
-        </Button>
-      }
     />
   );
 }

@@ -34,4 +34,5 @@ export type PageId =
   | 'userActivityReport'
   | 'surveyResponsesReport'
   | 'surveyResponseReport'
-  | 'postActivityReport';
+  | 'postActivityReport'
+  | 'notAuthorised';

@@ -43,6 +43,7 @@ const IMPLEMENTED: Partial<Record<PageId, Lazy>> = {
   surveyResponsesReport: lazy(() => import('../features/reports/survey-responses-page')),
   surveyResponseReport: lazy(() => import('../features/reports/survey-response-page')),
   postActivityReport: lazy(() => import('../features/reports/post-activity-page')),
+  notAuthorised: lazy(() => import('./not-authorised-page')),
 };
 
 /** Titles of the screens that later issues build; their routes exist already. */

@@ -33,6 +33,14 @@ beforeEach(() => {
 });
 
 describe('route table by role', () => {
+  it('registers /admin-feed-post-list for every role: the list for post managers, not-authorised for staff', () => {
+    const pageAt = (role: number) =>
+      routesForRole(role).find((r) => r.path === '/admin-feed-post-list')?.page;
+    expect(pageAt(ROLE.ADMIN)).toBe('adminFeedPostList');
+    expect(pageAt(ROLE.EDITOR)).toBe('adminFeedPostList');
+    expect(pageAt(ROLE.STAFF)).toBe('notAuthorised');
+  });
+
   it('gives user administration and reports to administrators only', () => {
     for (const path of ['/users', '/add-user', '/edit-user/4', '/reports', '/edit-stats']) {
       expect(roleHasPath(ROLE.ADMIN, path)).toBe(true);

@@ -22,12 +22,11 @@ const EVERY_ROLE: RouteEntry[] = [
   { path: PATHS.profile, page: 'profile' },
   { path: PATHS.editProfile, page: 'editProfile' },
   { path: PATHS.stats, page: 'stats' },
-  // SPEC section 6: "/admin-feed-post-list is always registered" (the server decides who may read it).
-  { path: PATHS.adminFeedPostList, page: 'adminFeedPostList' },
 ];
 
 /** Feed post and survey administration: administrators and post managers. */
 const CONTENT_ADMIN: RouteEntry[] = [
+  { path: PATHS.adminFeedPostList, page: 'adminFeedPostList' },
   { path: '/post/create', page: 'postForm' },
   { path: '/admin-feed-post-create', page: 'postForm' },
   { path: '/post/edit/:postId', page: 'postForm' },
@@ -49,6 +48,9 @@ const COMMUNITY_MEMBER: RouteEntry[] = [
 ];
 
 const STAFF_ONLY: RouteEntry[] = [
+  // SPEC section 6: "/admin-feed-post-list is always registered". Staff have the address, and it says they
+  // may not open it, rather than an empty admin page whose buttons lead nowhere.
+  { path: PATHS.adminFeedPostList, page: 'notAuthorised' },
   { path: PATHS.news, page: 'news' },
   { path: '/post-detail/:postId', page: 'postDetail' },
   { path: PATHS.surveys, page: 'surveys' },

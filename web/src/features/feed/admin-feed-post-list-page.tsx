@@ -1,11 +1,9 @@
 // /admin-feed-post-list (roles 1 and 3): Publish and Draft tabs with Title (to the edit form), Owner,
 // Featured, Categories and Created; the way to create a post.
 import { EyeOutlined } from '@ant-design/icons';
-import { type FeedPost, ROLE } from '@hearth/contract';
+import type { FeedPost } from '@hearth/contract';
 import { type TableColumnsType, Tag } from 'antd';
 import { Link } from 'react-router';
-import { NotAuthorisedPage } from '../../app/not-authorised-page';
-import { useProfile } from '../../app/session';
 import { from, Wrap } from '../../lib/list-table';
 import { byText, createdColumn, StateTabsList } from '../../lib/state-tabs-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -59,13 +57,6 @@ const columns: TableColumnsType<FeedPost> = [
 ];
 
 export default function AdminFeedPostListPage() {
-  const roleId = useProfile()?.roles.id;
-  // The address is open to every role (SPEC: "always registered"); only post managers have this page.
-  if (roleId !== ROLE.ADMIN && roleId !== ROLE.EDITOR) return <NotAuthorisedPage />;
-  return <PostList />;
-}
-
-function PostList() {
   useDocumentTitle('Posts');
   const posts = useAdminFeedPosts();
   return (
