@@ -197,7 +197,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     // Offline: a read still goes out, with the expired token, so the service worker can answer from its
     // offline copy; the server, once reachable again, would only answer 401 and the refresh below runs.
     const state = readSession();
-    if (method === 'GET' && err instanceof ApiError && err.status === 0 && state.kind === 'ok') {
+    if (method === 'GET' && !refreshWasRefused(err) && state.kind === 'ok') {
       return state.profile.accessToken;
     }
     throw err;

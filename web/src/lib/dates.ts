@@ -3,7 +3,7 @@
 // and time; lists of recent things say "3 hours ago" and carry the exact time (lib/time-text.tsx).
 // Always the viewer's local time.
 import { DATE_FORMAT } from '@hearth/contract';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 
 dayjs.extend(relativeTime);
@@ -23,11 +23,16 @@ export const DATE_FORMATS = {
 
 export type DateFormat = keyof typeof DATE_FORMATS;
 
+/** The date, or null when it is missing or not a date. */
+function parse(value: string | null | undefined): Dayjs | null {
+  if (!value) return null;
+  const date = dayjs(value);
+  return date.isValid() ? date : null;
+}
+
 /** The date in that format, or `fallback` for a missing or bad date. */
 export function formatDate(value: string | null | undefined, format: DateFormat, fallback = ''): string {
-  if (!value) return fallback;
-  const date = dayjs(value);
-  return date.isValid() ? date.format(DATE_FORMATS[format]) : fallback;
+  return parse(value)?.format(DATE_FORMATS[format]) ?? fallback;
 }
 
 export function formatTableDate(value: string | null | undefined): string {
@@ -36,15 +41,12 @@ export function formatTableDate(value: string | null | undefined): string {
 
 /** "3 minutes ago" / "in 7 days", or '' for a missing or bad date. `now` is for tests. */
 export function formatRelative(value: string | null | undefined, now?: Date): string {
-  if (!value) return '';
-  const date = dayjs(value);
-  if (!date.isValid()) return '';
+  const date = parse(value);
+  if (!date) return '';
   return now ? date.from(dayjs(now)) : date.fromNow();
 }
 
 /** The machine-readable form for `<time datetime>`, or undefined for a missing or bad date. */
 export function isoDate(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  const date = dayjs(value);
-  return date.isValid() ? date.toISOString() : undefined;
+  return parse(value)?.toISOString();
 }

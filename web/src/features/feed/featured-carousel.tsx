@@ -9,24 +9,13 @@ import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
 import type { FeedPost } from '@hearth/contract';
 import { type TouchEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useFeaturedPosts } from './api';
 import { autoplays, slideAfter, swipeStep } from './carousel-logic';
 import { PostThumb, postPath } from './post-card';
 import { postThumbnail } from './post-media';
 
 const AUTOPLAY_MS = 5000;
-
-function usePrefersReducedMotion(): boolean {
-  const query = '(prefers-reduced-motion: reduce)';
-  const [reduced, setReduced] = useState(() => matchMedia(query).matches);
-  useEffect(() => {
-    const media = matchMedia(query);
-    const onChange = () => setReduced(media.matches);
-    media.addEventListener('change', onChange);
-    return () => media.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
-}
 
 function Slide({
   post,
@@ -70,7 +59,7 @@ export function FeaturedCarousel() {
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const reducedMotion = usePrefersReducedMotion();
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const count = featured.data?.length ?? 0;
   const moving = autoplays({ count, playing, hovered, focused, reducedMotion });
