@@ -39,6 +39,16 @@ function readVitest(file, label) {
   totals.failed += r.numFailedTests;
   totals.skipped += skipped;
   lines.push(`     ${label}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+  // Name what failed in the summary: CI may keep only the end of a long log.
+  for (const file of r.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') {
+        lines.push(`     failed: ${file.name.replace(root, '')} > ${t.fullName}`);
+        const why = (t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        if (why) lines.push(`       ${why}`);
+      }
+    }
+  }
   if (r.numTotalTests === 0) {
     totals.failed++;
     lines.push(`FAIL ${label}: ran no test`);
@@ -51,16 +61,30 @@ function readPlaywright(file) {
     lines.push('FAIL browser journeys: no results written');
     return;
   }
-  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const s = report.stats;
   const passed = s.expected + s.flaky;
   totals.passed += passed;
   totals.failed += s.unexpected;
   totals.skipped += s.skipped;
   lines.push(`     browser journeys: ${passed} passed, ${s.unexpected} failed, ${s.skipped} skipped`);
+  for (const name of failedSpecs(report.suites ?? [])) lines.push(`     failed: ${name}`);
   if (passed + s.unexpected === 0) {
     totals.failed++;
     lines.push('FAIL browser journeys: ran no test');
   }
+}
+
+function failedSpecs(suites) {
+  const out = [];
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      const bad = spec.tests?.some((t) => t.status === 'unexpected');
+      if (bad) out.push(`${spec.file}:${spec.line} > ${spec.title}`);
+    }
+    out.push(...failedSpecs(suite.suites ?? []));
+  }
+  return out;
 }
 
 function unavailable(what, why) {
