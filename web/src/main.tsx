@@ -1,6 +1,6 @@
 // Entry point: providers, the browser router and the role-built route table.
 import './zod-jitless';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { PageLoading } from './app/page-loading';
@@ -14,14 +14,17 @@ captureInstallPrompt();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <Suspense fallback={<PageLoading />}>
-          <AppRoutes />
-        </Suspense>
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <Suspense fallback={<PageLoading />}>
+            <AppRoutes />
+          </Suspense>
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  ),
 );

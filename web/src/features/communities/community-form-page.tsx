@@ -13,6 +13,7 @@ import { type CommunityFormValues, toCommunityBody } from './community-form-logi
 import { CommunityImageField } from './community-image-field';
 import { UserPicker } from './user-picker';
 import './admin-communities.css';
+import { growField } from '../../lib/grow-field';
 
 function initialValues(community: CommunityDetail | undefined): CommunityFormValues {
   if (!community) {
@@ -78,7 +79,7 @@ function CommunityForm({ community }: { community?: CommunityDetail }) {
               name="description"
               rules={[{ required: true, whitespace: true, message: MSG.communityDescriptionRequired }]}
             >
-              <Input.TextArea maxLength={5000} autoSize={{ minRows: 3, maxRows: 8 }} />
+              <Input.TextArea maxLength={5000} {...growField(3, 8)} />
             </Form.Item>
             <Form.Item label="Image" name="image">
               <CommunityImageField editing={editing} onBusyChange={onBusyChange} />

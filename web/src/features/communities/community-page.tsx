@@ -6,7 +6,7 @@
 import { ArrowLeftOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Community, MSG, PATHS, VISIBILITY } from '@hearth/contract';
 import { Button, Card, Flex, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError, isSessionExpired } from '../../lib/api-error';
 import { PageHeader } from '../../lib/page-header';
@@ -218,6 +218,8 @@ export default function CommunityPage() {
   const community = useCommunity(id);
   const subscribing = useSubscribing(id);
   useDocumentTitle(community.data?.title ?? 'Community');
+  // The community renders in an interruptible pass after it arrives (ARCHITECTURE: deferred page renders).
+  const data = useDeferredValue(community.data);
 
   let body: ReactNode;
   if (Number.isNaN(id) || id <= 0) {
@@ -226,14 +228,14 @@ export default function CommunityPage() {
     body = isSessionExpired(community.error) ? null : (
       <LoadFailed error={community.error} onRetry={() => community.refetch()} />
     );
-  } else if (!community.data) {
+  } else if (!data) {
     body = (
       <Card role="status" aria-label="Loading community">
         <Skeleton active title={{ width: '40%' }} paragraph={{ rows: 4 }} />
       </Card>
     );
   } else {
-    const c = community.data;
+    const c = data;
     const promptOnly = showsJoinPromptOnly(c);
     body = (
       <>

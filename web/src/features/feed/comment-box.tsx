@@ -6,12 +6,16 @@
 import { MSG, type UserSummary } from '@hearth/contract';
 import { Button, Flex, Mentions, Spin } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
+import { growField } from '../../lib/grow-field';
 import { toastError } from '../../lib/notify';
 import { popupContainer } from '../../lib/popup-container';
 import { UserAvatar } from '../../lib/user-avatar';
 import { useCreateComment } from './api';
 import { collapseSpaceAfterMentions, commentPayload, type Mention } from './mentions';
 import { useColleagueSearch } from './use-colleague-search';
+
+/** The box grows from 3 to 8 lines as a comment gets longer. */
+const grow = growField(3, 8);
 
 const fullName = (u: Pick<UserSummary, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -69,8 +73,9 @@ export function MentionBox({
         value={text}
         onChange={(next) => setText(collapseSpaceAfterMentions(next, picked.current))}
         prefix="@"
-        rows={3}
-        autoSize={{ minRows: 3, maxRows: 8 }}
+        rows={grow.rows}
+        classNames={{ textarea: grow.className }}
+        styles={{ textarea: grow.style }}
         maxLength={5000}
         placeholder={placeholder}
         aria-label={label}

@@ -2,7 +2,7 @@
 // like and favourite, comments. A post that cannot be loaded says so and goes back (SPEC section 8).
 import { MSG, PATHS, ROLE } from '@hearth/contract';
 import { Tag } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useProfile } from '../../app/session';
 import { isSessionExpired } from '../../lib/api-error';
@@ -37,6 +37,8 @@ export default function PostDetailPage() {
   const failedOnce = useRef(false);
   const invalid = Number.isNaN(id) || id <= 0;
   useDocumentTitle(post.data?.title ?? 'Post');
+  // The post renders in an interruptible pass after it arrives (ARCHITECTURE: deferred page renders).
+  const data = useDeferredValue(post.data);
 
   useEffect(() => {
     if (!(invalid || post.isError) || failedOnce.current) return;
@@ -48,9 +50,9 @@ export default function PostDetailPage() {
 
   const back = <PostBackButton onClick={goBack} />;
 
-  if (!post.data) return <PostPageLoading back={back} />;
+  if (!data) return <PostPageLoading back={back} />;
 
-  const p = post.data;
+  const p = data;
 
   return (
     <section className="page post-page">

@@ -5,6 +5,7 @@ import { type DatePickerProps, Form, type FormRule, Input, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { DatePicker } from '../../lib/date-picker';
 import { DATE_FORMATS } from '../../lib/dates';
+import { growField } from '../../lib/grow-field';
 
 export function PostTitleField() {
   return (
@@ -28,7 +29,7 @@ export function PostSubtitleField() {
       name="subtitle"
       rules={[{ required: true, whitespace: true, message: MSG.postSubtitleRequired }]}
     >
-      <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
+      <Input.TextArea maxLength={500} {...growField(2, 4)} />
     </Form.Item>
   );
 }

@@ -4,7 +4,7 @@
 import { MSG } from '@hearth/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Button, Empty, Flex } from 'antd';
-import { type ReactNode, useCallback } from 'react';
+import { type ReactNode, useCallback, useDeferredValue } from 'react';
 import { errorText } from '../../lib/notify';
 import { LoadError } from '../../lib/query-states';
 import { useToggleCommunityAction } from '../communities/api';
@@ -59,23 +59,25 @@ export function InfinitePostList<T extends { id: number }>({
 }: InfiniteProps<T>) {
   const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError, error } = feed;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // The cards render in an interruptible pass after a page arrives (ARCHITECTURE: deferred page renders);
+  // until the new cards are on screen the sentinel must not ask for yet another page.
+  const data = useDeferredValue(feed.data);
   const sentinelRef = useInfiniteScroll({
     hasMore: Boolean(hasNextPage),
-    loading: isFetchingNextPage,
+    loading: isFetchingNextPage || data !== feed.data,
     onLoadMore: loadMore,
     disabled: isFetchNextPageError,
   });
 
-  if (feed.isPending) {
+  if (feed.isError) return <LoadError error={feed.error} onRetry={() => feed.refetch()} />;
+  if (!data) {
     return (
       <Flex vertical gap={16} role="status" aria-label="Loading posts">
         <Skeletons count={MAX_SKELETONS} />
       </Flex>
     );
   }
-  if (feed.isError) return <LoadError error={feed.error} onRetry={() => feed.refetch()} />;
-
-  const posts = feed.data.pages.flatMap((page) => page.posts);
+  const posts = data.pages.flatMap((page) => page.posts);
   if (posts.length === 0) return <Empty description={emptyText} />;
 
   return (
@@ -97,7 +99,7 @@ export function InfinitePostList<T extends { id: number }>({
         </Flex>
       )}
       {hasNextPage && <div ref={sentinelRef} className="post-list-sentinel" data-testid="feed-sentinel" />}
-      {!hasNextPage && feed.data.pages.length > 1 && (
+      {!hasNextPage && data.pages.length > 1 && (
         <span className="text-secondary post-list-end">You are all caught up.</span>
       )}
     </Flex>

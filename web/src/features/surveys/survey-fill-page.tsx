@@ -20,7 +20,7 @@ import {
   Steps,
   Typography,
 } from 'antd';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useProfile } from '../../app/session';
@@ -45,6 +45,7 @@ import {
   surveySteps,
 } from './survey-logic';
 import './staff-surveys.css';
+import { growField } from '../../lib/grow-field';
 
 const SURVEYS_PATH = '/surveys';
 const MAX_ANSWER = 10_000;
@@ -83,7 +84,7 @@ function answerControl(question: SurveyQuestion): ReactNode {
   const options = question.options.map((o) => ({ value: o.value, label: o.value }));
   switch (question.questionAnswerType.name) {
     case 'textArea':
-      return <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={MAX_ANSWER} />;
+      return <Input.TextArea {...growField(3, 10)} maxLength={MAX_ANSWER} />;
     case 'number':
       return <InputNumber style={{ width: '100%', maxWidth: 280 }} />;
     case 'date':
@@ -239,7 +240,8 @@ export default function SurveyFillPage() {
   const [done, setDone] = useState<Done>(null);
   // A new round remounts the step form, starting again from an empty first step.
   const [round, setRound] = useState(0);
-  const survey = formQuery.data;
+  // The form renders in an interruptible pass after it arrives (ARCHITECTURE: deferred page renders).
+  const survey = useDeferredValue(formQuery.data);
   const steps = useMemo(() => (survey ? surveySteps(survey) : []), [survey]);
   useDocumentTitle(survey?.title ?? 'Survey');
 
@@ -259,8 +261,6 @@ export default function SurveyFillPage() {
   let body: ReactNode;
   if (surveyId === 0) {
     body = <Result status="error" title={MSG.somethingWrong} extra={<BackToSurveys primary />} />;
-  } else if (formQuery.isPending || instances.isLoading) {
-    body = <LoadingBlock rows={6} />;
   } else if (formQuery.isError) {
     body = isSessionExpired(formQuery.error) ? (
       <LoadingBlock rows={6} />
@@ -276,12 +276,20 @@ export default function SurveyFillPage() {
         ]}
       />
     );
+  } else if (!survey || instances.isLoading) {
+    // Nothing of the page until the survey is known: its title may take two lines on a phone, and a
+    // header drawn first would push the form down when it came (layout shift).
+    return (
+      <section className="page survey-fill">
+        <LoadingBlock rows={8} />
+      </section>
+    );
   } else if (done === 'submitted') {
     body = (
       <SurveyDone
         title={MSG.processingComplete}
         onFillAgain={
-          formQuery.data.isRefillable === 1
+          survey.isRefillable === 1
             ? () => {
                 setDone(null);
                 setRound((r) => r + 1);
@@ -290,7 +298,7 @@ export default function SurveyFillPage() {
         }
       />
     );
-  } else if (done === 'answered' || opensAsComplete(formQuery.data.isRefillable, hasInstance)) {
+  } else if (done === 'answered' || opensAsComplete(survey.isRefillable, hasInstance)) {
     body = <SurveyDone title={MSG.surveyAnswered} />;
   } else if (steps.length === 0) {
     body = (
@@ -302,7 +310,7 @@ export default function SurveyFillPage() {
     body = (
       <SurveyStepForm
         key={round}
-        survey={formQuery.data}
+        survey={survey}
         steps={steps}
         userId={profile?.id}
         onSubmitted={() => markAnswered('submitted')}

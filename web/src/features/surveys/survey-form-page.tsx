@@ -28,6 +28,7 @@ import { DateTimeInput, endAfterStartRule, StatusField } from '../feed/post-form
 import { useGroups } from '../groups/api';
 import { useAdminSurvey, useCreateSurvey, useUpdateSurvey } from './admin-api';
 import './surveys-admin.css';
+import { growField } from '../../lib/grow-field';
 
 type Values = {
   title: string;
@@ -162,7 +163,7 @@ function SurveyForm({ survey }: { survey?: Survey }) {
               name="description"
               rules={[{ required: true, whitespace: true, message: MSG.surveyDescriptionRequired }]}
             >
-              <Input.TextArea maxLength={5000} autoSize={{ minRows: 3, maxRows: 10 }} />
+              <Input.TextArea maxLength={5000} {...growField(3, 10)} />
             </Form.Item>
             <Form.Item
               label="Refillable"
