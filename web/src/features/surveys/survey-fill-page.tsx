@@ -17,7 +17,6 @@ import {
   Radio,
   Result,
   Select,
-  Steps,
   Typography,
 } from 'antd';
 import { type ReactNode, useDeferredValue, useMemo, useRef, useState } from 'react';
@@ -26,6 +25,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { useProfile } from '../../app/session';
 import { isApiError, isSessionExpired } from '../../lib/api';
 import { DatePicker } from '../../lib/date-picker';
+import { LightSteps } from '../../lib/light-steps';
 import { PageHeader } from '../../lib/page-header';
 import { LoadingBlock } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -180,13 +180,14 @@ function SurveyStepForm({ survey, steps, userId, onSubmitted, onAlreadyAnswered 
   if (!category) return null;
   return (
     <>
-      <Steps
-        className="survey-fill-steps"
-        current={current}
-        size="small"
-        orientation={isMobile ? 'vertical' : 'horizontal'}
-        items={steps.map((c) => ({ title: c.name }))}
-      />
+      <div className="survey-fill-steps">
+        <LightSteps
+          items={steps.map((c) => ({ key: c.id, title: c.name }))}
+          current={current}
+          vertical={isMobile}
+          label="Survey steps"
+        />
+      </div>
       <Progress
         className="survey-fill-progress"
         percent={stepPercent(current, steps.length)}
