@@ -13,6 +13,11 @@ export const fileInfo = z.object({
   sourceUrl: z.string(),
   /** The JPEG thumbnail or poster frame: sourceUrl with its extension swapped to .jpg (SPEC section 9). */
   thumbnailUrl: z.string().nullable(),
+  /** An image's size upright, so a page can reserve its box; null for other files and older uploads. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** WebP renditions of an image, narrowest first, for `srcset`; empty for other files. */
+  variants: z.array(z.object({ url: z.string(), width: z.number().int() })),
   resourceType: z.enum(['image', 'video', 'raw']),
   mimeType: z.string(),
   originalName: z.string().nullable(),

@@ -35,6 +35,11 @@ export const files = pgTable('files', {
   storageKey: text('storage_key').notNull().unique(),
   /** The JPEG thumbnail (images) or poster frame (videos): the storage key with its extension set to .jpg. */
   thumbnailKey: text('thumbnail_key'),
+  /** An image's size upright (EXIF rotation applied), so pages can reserve its box; null for others. */
+  width: integer('width'),
+  height: integer('height'),
+  /** The widths of an image's WebP renditions (storage key `…-w{width}.webp`, variantKeyOf). */
+  variantWidths: integer('variant_widths').array().notNull().default(sql`'{}'::integer[]`),
   mimeType: text('mime_type').notNull(),
   resourceType: text('resource_type').notNull(),
   size: integer('size').notNull(),

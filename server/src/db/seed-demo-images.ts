@@ -2,8 +2,8 @@
 // shapes, stored like uploads (a .jpeg original and its .jpg thumbnail) and attached to the newest posts.
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { imageRenditions, putImageRenditions } from '../platform/image-renditions';
 import type { Storage } from '../platform/storage';
-import { thumbnailKeyOf } from '../platform/storage';
 import type { Db } from './client';
 import { feedPostFiles, feedPosts, files, users } from './schema';
 
@@ -45,14 +45,14 @@ export async function seedDemoImages(db: Db, storage: Storage, count = 6): Promi
     const image = await sharp(picture(palette, i + 3))
       .jpeg({ quality: 82 })
       .toBuffer();
-    const thumb = await sharp(image).resize({ width: 640 }).jpeg({ quality: 80 }).toBuffer();
     const key = await storage.put('post', 'jpeg', image);
-    await storage.putAt(thumbnailKeyOf(key), thumb, 'image/jpeg');
+    // The thumbnail and WebP renditions an upload gets (platform/image-renditions.ts).
+    const renditions = await putImageRenditions(storage, key, await imageRenditions(sharp(image)));
     const [file] = await db
       .insert(files)
       .values({
         storageKey: key,
-        thumbnailKey: thumbnailKeyOf(key),
+        ...renditions,
         mimeType: 'image/jpeg',
         resourceType: 'image',
         size: image.length,

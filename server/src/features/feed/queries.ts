@@ -21,6 +21,9 @@ export type CardRelations = {
     id: number;
     storageKey: string;
     thumbnailKey: string | null;
+    width: number | null;
+    height: number | null;
+    variantWidths: number[];
     resourceType: string;
     mimeType: string;
     originalName: string | null;
@@ -58,6 +61,7 @@ function contentColumns() {
       where pg.post_id = ${post})`,
     attachments: sql<CardRelations['attachments']>`(select coalesce(json_agg(json_build_object(
         'id', f.id, 'storageKey', f.storage_key, 'thumbnailKey', f.thumbnail_key,
+        'width', f.width, 'height', f.height, 'variantWidths', f.variant_widths,
         'resourceType', f.resource_type, 'mimeType', f.mime_type, 'originalName', f.original_name,
         'size', f.size) order by pf.position, f.id), '[]'::json)
       from feed_post_files pf join files f on f.id = pf.file_id

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { files } from '../../db/schema';
-import { thumbnailKeyOf } from '../../platform/storage';
+import { thumbnailKeyOf, variantKeyOf } from '../../platform/storage';
 import { parseRange } from './range';
-import { recordFile } from './service';
+import { deleteFileRow, recordFile } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,6 +119,36 @@ describe('GET /files/{key}: thumbnails', () => {
     const jpg = thumbnailKeyOf(key);
     await t.app.storage.putAt(jpg, Buffer.from('planted'));
     expect((await get(`/files/${jpg}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /files/{key}: WebP renditions', () => {
+  it('serves only the recorded widths of an image; others, and renditions of other files, are 404', async () => {
+    const key = await t.app.storage.put('post', 'png', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const webp = Buffer.from('RIFF....WEBPVP8 ');
+    await t.app.storage.putAt(variantKeyOf(key, 480), webp);
+    await t.app.storage.putAt(variantKeyOf(key, 960), Buffer.from('planted'));
+    const fileId = await recordFile(t.db, {
+      storageKey: key,
+      mimeType: 'image/png',
+      resourceType: 'image',
+      size: 4,
+      width: 700,
+      height: 500,
+      variantWidths: [480],
+    });
+    const res = await get(`/files/${variantKeyOf(key, 480)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(webp)).toBe(true);
+    expect(res.headers).toMatchObject({ 'content-type': 'image/webp', 'content-disposition': 'inline' });
+    // A blob at an unrecorded width is not served, nor a width no upload makes.
+    expect((await get(`/files/${variantKeyOf(key, 960)}`)).statusCode).toBe(404);
+    expect((await get(`/files/${key.replace(/\.png$/, '-w0480.webp')}`)).statusCode).toBe(404);
+    const pdf = await stored('post', 'pdf', Buffer.from('%PDF-1.4'), 'application/pdf', 'a.pdf');
+    expect((await get(`/files/${variantKeyOf(pdf, 480)}`)).statusCode).toBe(404);
+
+    // Deleting the file names every blob it had, renditions included.
+    expect(await deleteFileRow(t.db, fileId)).toEqual([key, variantKeyOf(key, 480)]);
   });
 });
 

@@ -1,5 +1,6 @@
 // Shapes a files row as posts and uploads show it (contract fileInfo): URLs, never storage internals.
 import type { FileInfo } from '@hearth/contract';
+import { variantKeyOf } from '../../platform/storage';
 import type { FileRow } from './service';
 
 export const fileSourceUrl = (storageKey: string): string => `/files/${storageKey}`;
@@ -10,6 +11,9 @@ type PresentedColumns =
   | 'id'
   | 'storageKey'
   | 'thumbnailKey'
+  | 'width'
+  | 'height'
+  | 'variantWidths'
   | 'resourceType'
   | 'mimeType'
   | 'originalName'
@@ -20,6 +24,12 @@ export function presentFile(row: Pick<FileRow, PresentedColumns>): FileInfo {
     id: row.id,
     sourceUrl: fileSourceUrl(row.storageKey),
     thumbnailUrl: row.thumbnailKey ? fileSourceUrl(row.thumbnailKey) : null,
+    width: row.width,
+    height: row.height,
+    variants: row.variantWidths.map((width) => ({
+      url: fileSourceUrl(variantKeyOf(row.storageKey, width)),
+      width,
+    })),
     resourceType: RESOURCE_TYPES.includes(row.resourceType)
       ? (row.resourceType as FileInfo['resourceType'])
       : 'raw',

@@ -21,8 +21,8 @@ import { anyKnownRole, me } from '../../platform/auth/guards';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
 import { presentFile } from './presenter';
 import { parseRange } from './range';
-import { findServedFile, insertFile, removeBlob } from './service';
-import { NotAnImageError, storeThumbnail, TooManyPixelsError } from './thumbnails';
+import { findServedFile, insertFile, removeBlob, storedKeys } from './service';
+import { NotAnImageError, type StoredRenditions, storeThumbnail, TooManyPixelsError } from './thumbnails';
 import { type StoredBlob, storeUpload } from './upload';
 
 // Raster images, video and audio are shown by the page; anything else (PDF, raw) is downloaded, so a
@@ -195,9 +195,9 @@ export async function fileRoutes(server: FastifyInstance): Promise<void> {
       }
       const { stored, fields } = received;
       const storage = app.storage;
-      let thumbnailKey: string | null = null;
+      let renditions: StoredRenditions;
       try {
-        thumbnailKey = await storeThumbnail(storage, stored.key, stored.sniffed);
+        renditions = await storeThumbnail(storage, stored.key, stored.sniffed);
       } catch (err) {
         await removeBlob(storage, stored.key);
         if (err instanceof NotAnImageError) throw fieldError('file', MSG.fileTypeRefused);
@@ -207,7 +207,7 @@ export async function fileRoutes(server: FastifyInstance): Promise<void> {
       try {
         const row = await insertFile(app.db, {
           storageKey: stored.key,
-          thumbnailKey,
+          ...renditions,
           mimeType: stored.sniffed.mimeType,
           resourceType: stored.sniffed.resourceType,
           size: stored.size,
@@ -217,7 +217,7 @@ export async function fileRoutes(server: FastifyInstance): Promise<void> {
         const file = presentFile(row);
         return reply.status(201).send({ data: { fileId: row.id, payload: { url: file.sourceUrl }, file } });
       } catch (err) {
-        await removeBlob(storage, [stored.key, ...(thumbnailKey ? [thumbnailKey] : [])]);
+        await removeBlob(storage, storedKeys({ storageKey: stored.key, ...renditions }));
         throw err;
       }
     },
@@ -232,7 +232,7 @@ export async function fileRoutes(server: FastifyInstance): Promise<void> {
       if (!key || key.length > 300) throw notFound();
       const found = await findServedFile(app.db, key);
       if (!found) throw notFound();
-      const mimeType = found.thumbnail ? 'image/jpeg' : found.row.mimeType;
+      const mimeType = found.rendition ?? found.row.mimeType;
       const headers = {
         'Content-Type': mimeType,
         'Accept-Ranges': 'bytes',

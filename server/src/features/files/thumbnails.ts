@@ -1,25 +1,24 @@
 // JPEG thumbnails of images (sharp) and poster frames of videos (ffmpeg), stored beside the original under
 // its key with the extension swapped to .jpg (SPEC section 9). ffmpeg is optional: without it a video simply
 // has no poster (thumbnailKey null) and the cards show a placeholder.
+// Images also get WebP renditions in a few widths (issue 14), so a phone downloads a picture the size of
+// its screen (`srcset`), and their upright size, so pages reserve the picture's box before it loads.
 import { spawn } from 'node:child_process';
-import sharp, { type Sharp } from 'sharp';
-import type { Storage } from '../../platform/storage';
-import { thumbnailKeyOf } from '../../platform/storage';
+import sharp from 'sharp';
+import {
+  type ImageRenditions,
+  imageRenditions,
+  putImageRenditions,
+  type StoredRenditions,
+  toThumbnail,
+} from '../../platform/image-renditions';
+import { type Storage, thumbnailKeyOf } from '../../platform/storage';
 import type { Sniffed } from './sniff';
 
-export const THUMBNAIL_WIDTH = 640;
+export type { StoredRenditions } from '../../platform/image-renditions';
+
 const FFMPEG_TIMEOUT_MS = 60_000;
 const MAX_FRAME_BYTES = 32 * 1024 * 1024;
-
-/** Rotated upright by EXIF, at most 640 px wide, metadata (GPS) dropped, transparency on white. */
-function toThumbnail(input: Sharp): Promise<Buffer> {
-  return input
-    .rotate()
-    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 80, mozjpeg: true })
-    .toBuffer();
-}
 
 export class NotAnImageError extends Error {}
 export class TooManyPixelsError extends Error {}
@@ -27,8 +26,8 @@ export class TooManyPixelsError extends Error {}
 /** A small file can decode to a huge bitmap (a "decompression bomb"); 64 megapixels covers any camera. */
 export const MAX_IMAGE_PIXELS = 64_000_000;
 
-/** The thumbnail of a stored image; NotAnImageError when its bytes do not decode (a forged header). */
-export async function imageThumbnail(storage: Storage, key: string): Promise<Buffer> {
+/** The renditions of a stored image; NotAnImageError when its bytes do not decode (a forged header). */
+export async function storedImageRenditions(storage: Storage, key: string): Promise<ImageRenditions> {
   const opened = await storage.open(key);
   if (!opened) throw new NotAnImageError('blob missing');
   // sharp reads the stream as it comes; only the decoded bitmap (bounded by limitInputPixels) is in memory.
@@ -36,7 +35,7 @@ export async function imageThumbnail(storage: Storage, key: string): Promise<Buf
   opened.stream.pipe(pipeline);
   opened.stream.once('error', (err) => pipeline.destroy(err));
   try {
-    return await toThumbnail(pipeline);
+    return await imageRenditions(pipeline);
   } catch (err) {
     opened.stream.destroy();
     const message = err instanceof Error ? err.message : String(err);
@@ -120,22 +119,30 @@ export async function videoPoster(storage: Storage, key: string, sniffed: Sniffe
 }
 
 /**
- * Makes and stores the thumbnail (image) or poster (video, audio with cover art) of a stored upload.
- * Answers its key, or null when there is none. Images that do not decode throw NotAnImageError, images
- * over MAX_IMAGE_PIXELS TooManyPixelsError.
+ * Makes and stores the thumbnail and renditions (image) or poster (video, audio with cover art) of a
+ * stored upload. Images that do not decode throw NotAnImageError, images over MAX_IMAGE_PIXELS
+ * TooManyPixelsError; on any failure nothing it wrote stays stored.
  */
 export async function storeThumbnail(
   storage: Storage,
   key: string,
   sniffed: Sniffed,
-): Promise<string | null> {
-  let jpeg: Buffer | null = null;
-  if (sniffed.kind === 'image') jpeg = await imageThumbnail(storage, key);
-  else if (sniffed.kind === 'video' || sniffed.kind === 'audio')
-    jpeg = await videoPoster(storage, key, sniffed);
-  if (!jpeg) return null;
-  const thumbKey = thumbnailKeyOf(key);
-  if (thumbKey === key) return null;
-  await storage.putAt(thumbKey, jpeg, 'image/jpeg');
-  return thumbKey;
+): Promise<StoredRenditions> {
+  const none: StoredRenditions = { thumbnailKey: null, width: null, height: null, variantWidths: [] };
+  if (sniffed.kind === 'image') {
+    const made = await storedImageRenditions(storage, key);
+    const written: string[] = [];
+    try {
+      return await putImageRenditions(storage, key, made, written);
+    } catch (err) {
+      for (const k of written) await storage.remove(k).catch(() => undefined);
+      throw err;
+    }
+  }
+  if (sniffed.kind !== 'video' && sniffed.kind !== 'audio') return none;
+  const poster = await videoPoster(storage, key, sniffed);
+  const thumbnailKey = thumbnailKeyOf(key);
+  if (!poster || thumbnailKey === key) return none;
+  await storage.putAt(thumbnailKey, poster, 'image/jpeg');
+  return { ...none, thumbnailKey };
 }

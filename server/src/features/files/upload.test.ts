@@ -49,6 +49,9 @@ type Uploaded = {
     id: number;
     sourceUrl: string;
     thumbnailUrl: string | null;
+    width: number | null;
+    height: number | null;
+    variants: { url: string; width: number }[];
     resourceType: string;
     mimeType: string;
     originalName: string | null;
@@ -120,6 +123,24 @@ async function expectThumbnail(uploaded: Uploaded, width: number, height?: numbe
   return meta;
 }
 
+/** The WebP renditions: the widths asked for, each served as image/webp at its width and upright. */
+async function expectVariants(uploaded: Uploaded, size: { width: number; height: number }, widths: number[]) {
+  expect(uploaded.file).toMatchObject(size);
+  const stem = uploaded.file.sourceUrl.replace(/\.[a-z0-9]+$/, '');
+  expect(uploaded.file.variants).toEqual(widths.map((w) => ({ url: `${stem}-w${w}.webp`, width: w })));
+  for (const { url, width } of uploaded.file.variants) {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['content-disposition']).toBe('inline');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.width).toBe(width);
+    expect(meta.height).toBe(Math.round((width * size.height) / size.width));
+    expect(meta.exif).toBeUndefined();
+  }
+}
+
 /** A minimal stored (uncompressed) zip, enough for a .docx: its parts' names say what it is. */
 function zip(entries: Record<string, string>): Buffer {
   const locals: Buffer[] = [];
@@ -173,6 +194,8 @@ describe('POST /v1/api/files/upload: accepted kinds', () => {
       size: png.length,
     });
     await expectThumbnail(up, 640, 427);
+    // 1600 px would enlarge a 1200 px picture: only the narrower renditions.
+    await expectVariants(up, { width: 1200, height: 800 }, [480, 960]);
     const original = await get(up.payload.url);
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/png');
@@ -187,6 +210,7 @@ describe('POST /v1/api/files/upload: accepted kinds', () => {
     // Orientation 6: the 1600x1200 sensor image is 1200x1600 upright, so 640 wide is 853 high.
     const meta = await expectThumbnail(up, 640, 853);
     expect(meta.orientation).toBeUndefined();
+    await expectVariants(up, { width: 1200, height: 1600 }, [480, 960]);
   });
 
   it('keeps a small image at its own size in the thumbnail (no enlargement)', async () => {
@@ -198,6 +222,7 @@ describe('POST /v1/api/files/upload: accepted kinds', () => {
     );
     expect(up.file.mimeType).toBe('image/gif');
     await expectThumbnail(up, 40, 30);
+    await expectVariants(up, { width: 40, height: 30 }, []);
   });
 
   it('stores an MP4 as video with a JPEG poster frame', async () => {

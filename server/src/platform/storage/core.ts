@@ -46,7 +46,8 @@ export class StorageLimitError extends Error {
   }
 }
 
-const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
+// A file, or a WebP rendition of an image (`-w{width}`, variantKeyOf).
+const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{36}(-w[1-9][0-9]{1,4})?\.[a-z0-9]{1,8}$/;
 const PREFIX_PATTERN = /^[a-z]+$/;
 const EXT_PATTERN = /^[a-z0-9]{1,8}$/;
 
@@ -63,6 +64,17 @@ export function newStorageKey(prefix: string, ext: string): string {
 /** The thumbnail or poster frame of a blob: its key with the extension set to .jpg (SPEC section 9). */
 export function thumbnailKeyOf(key: string): string {
   return key.replace(/\.[a-z0-9]+$/, '.jpg');
+}
+
+/** A WebP rendition of an image `width` pixels wide: its key with `-w{width}.webp` for the extension. */
+export function variantKeyOf(key: string, width: number): string {
+  return key.replace(/\.[a-z0-9]+$/, `-w${width}.webp`);
+}
+
+/** The original's key stem and the width a rendition key names, or null when `key` is not one. */
+export function parseVariantKey(key: string): { stem: string; width: number } | null {
+  const match = /^(.+)-w([1-9][0-9]{1,4})\.webp$/.exec(key);
+  return match?.[1] && match[2] ? { stem: match[1], width: Number(match[2]) } : null;
 }
 
 /** Passes bytes through until more than `maxBytes` went by, then fails before writing the excess. */

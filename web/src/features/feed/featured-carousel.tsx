@@ -13,7 +13,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { useFeaturedPosts } from './api';
 import { autoplays, slideAfter, swipeStep } from './carousel-logic';
 import { PostThumb, postPath } from './post-card';
-import { postThumbnail } from './post-media';
+import { BANNER_SIZES, postThumbnail } from './post-media';
 
 const AUTOPLAY_MS = 5000;
 
@@ -40,7 +40,13 @@ function Slide({
     >
       <Link to={postPath(post.id)} className="featured-slide">
         {postThumbnail(post.files, true) ? (
-          <PostThumb post={post} className="featured-slide-media" large priority={index === 0} />
+          <PostThumb
+            post={post}
+            className="featured-slide-media"
+            large
+            priority={index === 0}
+            sizes={BANNER_SIZES}
+          />
         ) : (
           <span className="featured-slide-media featured-slide-placeholder" aria-hidden />
         )}

@@ -8,12 +8,15 @@ import {
   stripMarkers,
   toMarkup,
 } from './mentions';
-import { formatBytes, postThumbnail, splitPostFiles } from './post-media';
+import { formatBytes, imageSrcSet, postPicture, postThumbnail, splitPostFiles } from './post-media';
 
 const file = (over: Partial<FileInfo>): FileInfo => ({
   id: 1,
   sourceUrl: '/files/a.png',
   thumbnailUrl: null,
+  width: null,
+  height: null,
+  variants: [],
   resourceType: 'image',
   mimeType: 'image/png',
   originalName: 'a.png',
@@ -45,6 +48,31 @@ describe('post files', () => {
     expect(postThumbnail([file({ thumbnailUrl: '/files/t.jpg' })])).toBe('/files/t.jpg');
     expect(postThumbnail([file({})])).toBe('/files/a.png');
     expect(postThumbnail([file({ thumbnailUrl: '/files/t.jpg' })], true)).toBe('/files/a.png');
+  });
+
+  it("offers an image's renditions, and the original only when it is between them and the widest", () => {
+    const v = (...widths: number[]) => widths.map((w) => ({ url: `/files/a-w${w}.webp`, width: w }));
+    expect(imageSrcSet(file({}))).toBeUndefined();
+    expect(imageSrcSet(file({ width: 1200, variants: v(480, 960) }))).toBe(
+      '/files/a-w480.webp 480w, /files/a-w960.webp 960w, /files/a.png 1200w',
+    );
+    expect(imageSrcSet(file({ width: 960, variants: v(480, 960) }))).toBe(
+      '/files/a-w480.webp 480w, /files/a-w960.webp 960w',
+    );
+    expect(imageSrcSet(file({ width: 4000, variants: v(480, 960, 1600) }))).toBe(
+      '/files/a-w480.webp 480w, /files/a-w960.webp 960w, /files/a-w1600.webp 1600w',
+    );
+    expect(
+      postPicture([file({ thumbnailUrl: '/files/t.jpg', width: 960, height: 540, variants: v(480) })]),
+    ).toEqual({
+      src: '/files/t.jpg',
+      srcSet: '/files/a-w480.webp 480w, /files/a.png 960w',
+      width: 960,
+      height: 540,
+    });
+    expect(
+      postPicture([file({ resourceType: 'video', mimeType: 'video/mp4', thumbnailUrl: '/files/v.jpg' })]),
+    ).toEqual({ src: '/files/v.jpg' });
   });
 
   it('formats sizes', () => {

@@ -4,11 +4,22 @@ import { SoundOutlined } from '@ant-design/icons';
 import type { FileInfo } from '@hearth/contract';
 import { Carousel } from 'antd';
 import { useRef, useState } from 'react';
-import { fileLabel, isAudio } from './post-media';
+import { BANNER_SIZES, fileLabel, imageSrcSet, isAudio } from './post-media';
 
 function Media({ file, title }: { file: FileInfo; title: string }) {
   if (file.resourceType === 'image') {
-    return <img className="media-item" src={file.sourceUrl} alt={`${title}: ${fileLabel(file)}`} />;
+    const srcSet = imageSrcSet(file);
+    return (
+      <img
+        className="media-item"
+        src={file.sourceUrl}
+        srcSet={srcSet}
+        sizes={srcSet ? BANNER_SIZES : undefined}
+        width={file.width ?? undefined}
+        height={file.height ?? undefined}
+        alt={`${title}: ${fileLabel(file)}`}
+      />
+    );
   }
   if (isAudio(file)) {
     return (

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { DateText } from '../../lib/time-text';
 import { CARD_CONTROLS, cardClickOpens } from './card-click';
 import { type ActionablePost, PostActions, type UseToggle } from './post-actions';
-import { postThumbnail } from './post-media';
+import { postPicture } from './post-media';
 import './feed.css';
 
 export function postPath(id: number): string {
@@ -40,16 +40,31 @@ type ThumbProps = {
   large?: boolean;
   /** The page's largest picture (the first card, the first slide): fetched at once and first. */
   priority?: boolean;
+  /** How wide the picture shows, for choosing among its renditions (`<img sizes>`). */
+  sizes?: string;
 };
 
+/** A card's picture: the whole width on a phone, 240 px beside the text elsewhere (feed.css). */
+const CARD_PICTURE_SIZES = '(max-width: 599px) 100vw, 240px';
+
 /** The post's picture, or nothing when it has none (a phone shows more news without empty boxes). */
-export function PostThumb({ post, className, large, priority = false }: ThumbProps) {
-  const src = postThumbnail(post.files, large);
-  if (!src) return null;
+export function PostThumb({
+  post,
+  className,
+  large,
+  priority = false,
+  sizes = CARD_PICTURE_SIZES,
+}: ThumbProps) {
+  const picture = postPicture(post.files, large);
+  if (!picture) return null;
   return (
     <div className={`post-thumb ${className ?? ''}`}>
       <img
-        src={src}
+        src={picture.src}
+        srcSet={picture.srcSet}
+        sizes={picture.srcSet ? sizes : undefined}
+        width={picture.width}
+        height={picture.height}
         alt=""
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
@@ -77,7 +92,7 @@ export function PostCard({ post, to, useToggle, priority }: PostCardProps) {
   const titleId = useId();
   const navigate = useNavigate();
   const link = to ?? feedPostLink(post);
-  const hasPicture = postThumbnail(post.files) !== null;
+  const hasPicture = postPicture(post.files) !== null;
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const target = event.target instanceof Element ? event.target : null;
     const opens = cardClickOpens({

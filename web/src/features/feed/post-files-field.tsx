@@ -103,6 +103,9 @@ export function PostFilesField({ id, value = [], onChange, onBusyChange }: Props
           id: result.fileId,
           sourceUrl: result.payload.url,
           thumbnailUrl: null,
+          width: null,
+          height: null,
+          variants: [],
           resourceType: file.type.startsWith('image/')
             ? 'image'
             : file.type.startsWith('video/')

@@ -22,17 +22,53 @@ export function splitPostFiles(files: readonly FileInfo[]): { media: FileInfo[];
   return { media, attachments };
 }
 
+/** An `<img>`'s sources: the plain URL, and the sizes a browser may choose from when there are some. */
+export type Picture = { src: string; srcSet?: string; width?: number; height?: number };
+
+/**
+ * `srcset` of an image: its WebP renditions, and the original when it is narrower than the widest
+ * rendition would have been (a large screen still gets every pixel). Undefined for files without
+ * renditions (videos, uploads from before them).
+ */
+export function imageSrcSet(file: Pick<FileInfo, 'sourceUrl' | 'width' | 'variants'>): string | undefined {
+  if (file.variants.length === 0) return undefined;
+  const candidates = file.variants.map((v) => `${v.url} ${v.width}w`);
+  const widest = Math.max(...file.variants.map((v) => v.width));
+  if (file.width && file.width > widest && widest < MAX_RENDITION_WIDTH) {
+    candidates.push(`${file.sourceUrl} ${file.width}w`);
+  }
+  return candidates.join(', ');
+}
+
+/** A post's banner and the featured carousel: the content column, at most about 1000 px wide. */
+export const BANNER_SIZES = '(max-width: 1000px) 100vw, 1000px';
+
+/** The widest rendition the server makes (platform/image-renditions.ts). */
+const MAX_RENDITION_WIDTH = 1600;
+
 /**
  * The picture for a card: the first image (its thumbnail when there is one, or the full image when
- * `large`) or a video's poster frame.
+ * `large`, either way with its renditions to choose from) or a video's poster frame.
  */
-export function postThumbnail(files: readonly FileInfo[], large = false): string | null {
+export function postPicture(files: readonly FileInfo[], large = false): Picture | null {
   for (const file of files) {
     if (!isBannerMedia(file) || isAudio(file)) continue;
-    if (file.resourceType === 'image') return large ? file.sourceUrl : (file.thumbnailUrl ?? file.sourceUrl);
-    if (file.thumbnailUrl) return file.thumbnailUrl;
+    if (file.resourceType === 'image') {
+      const src = large ? file.sourceUrl : (file.thumbnailUrl ?? file.sourceUrl);
+      return {
+        src,
+        srcSet: imageSrcSet(file),
+        width: file.width ?? undefined,
+        height: file.height ?? undefined,
+      };
+    }
+    if (file.thumbnailUrl) return { src: file.thumbnailUrl };
   }
   return null;
+}
+
+export function postThumbnail(files: readonly FileInfo[], large = false): string | null {
+  return postPicture(files, large)?.src ?? null;
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB'];
