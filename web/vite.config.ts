@@ -2,13 +2,14 @@
 // server proxies the API and the file store to it.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdStaticCss } from './vite-antd-css';
 import { appIcons } from './vite-icons';
 import { precompress } from './vite-precompress';
 
 const API_TARGET = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), appIcons(), precompress()],
+  plugins: [react(), antdStaticCss(), appIcons(), precompress()],
   server: {
     proxy: {
       '/v1': { target: API_TARGET, changeOrigin: false },

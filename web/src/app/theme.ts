@@ -103,5 +103,7 @@ const dark: ThemeConfig = {
 };
 
 export function themeFor(mode: ColorMode): ThemeConfig {
-  return { ...(mode === 'dark' ? dark : light), cssVar: { key: CSS_VAR_KEY } };
+  // zeroRuntime: antd's styles come from static CSS beside the code that uses each component
+  // (web/vite-antd-css.ts); at run time antd writes only its theme variables.
+  return { ...(mode === 'dark' ? dark : light), cssVar: { key: CSS_VAR_KEY }, zeroRuntime: true };
 }
