@@ -1,5 +1,6 @@
-// Recording and removing stored files. A blob is served only when a files row names it (as the file itself
-// or as its thumbnail), so every upload goes through recordFile; removal takes the row and its blobs together.
+// Recording and removing stored files. A blob is served only when a files row names it (as the file itself,
+// its thumbnail or one of its renditions), so every upload goes through recordFile; removal takes the row and
+// its blobs together.
 import { eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
