@@ -118,6 +118,24 @@ test('infinite scroll loads the second page of the feed', async ({ page }) => {
   await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(first);
 });
 
+test("a page's first pictures load at once and the others when scrolled to", async ({ page }) => {
+  await loginAs(page, DEMO.staff);
+  // /news: the first featured slide and the first card picture may be the largest thing on a phone.
+  const slides = page.locator('.featured-slide-media img');
+  await expect(slides.first()).toHaveAttribute('fetchpriority', 'high');
+  await expect(slides.first()).toHaveAttribute('loading', 'eager');
+  const thumbs = page.locator('article .post-thumb img');
+  await expect(thumbs.first()).toHaveAttribute('fetchpriority', 'high');
+  expect(await thumbs.count()).toBeGreaterThan(1);
+  await expect(thumbs.nth(1)).toHaveAttribute('loading', 'lazy');
+
+  // A community's posts: the same for its first card.
+  await page.goto('/communities/1');
+  const communityThumbs = page.locator('article .post-thumb img');
+  await expect(communityThumbs.first()).toHaveAttribute('loading', 'eager');
+  await expect(communityThumbs.first()).toHaveAttribute('fetchpriority', 'high');
+});
+
 test('an XSS payload in a post body does not run', async ({ page, request }) => {
   const token = await adminToken(request);
   const headers = { authorization: `Bearer ${token}` };

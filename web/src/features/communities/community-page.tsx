@@ -36,8 +36,13 @@ function CommunityPosts({ communityId }: { communityId: number }) {
     <InfinitePostList
       feed={posts}
       label="Community posts"
-      renderPost={(post) => (
-        <PostCard post={post} to={communityPostPath(post.id)} useToggle={useToggleCommunityAction} />
+      renderPost={(post, index) => (
+        <PostCard
+          post={post}
+          to={communityPostPath(post.id)}
+          useToggle={useToggleCommunityAction}
+          priority={index === 0}
+        />
       )}
     />
   );
