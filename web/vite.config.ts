@@ -20,6 +20,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // The page's own modules are preloaded from index.html, which the parser does cheaply. A lazy route's
+    // modules are not: Vite's helper appends one <link> per module (about 80 for a staff page), which
+    // cost a phone more main-thread time than the browser's own discovery of the imports (ADR 025).
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       onwarn(warning, defaultHandler) {
         // antd marks its modules "use client"; the directive means nothing in a client-only bundle.
