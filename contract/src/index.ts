@@ -1,4 +1,6 @@
 export * from './constants';
+export * from './endpoint';
+export * from './endpoints';
 export * from './labels';
 export * from './messages';
 export * from './notification-path';

@@ -127,9 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(systemRoutes, { prefix: '/v1' });
   await app.register(authRoutes, { prefix: '/v1/auth' });
-  await app.register(userRoutes, { prefix: '/v1/api' });
+  await app.register(userRoutes);
   await app.register(profileRoutes, { prefix: '/v1/api' });
-  await app.register(statsRoutes, { prefix: '/v1/api' });
+  await app.register(statsRoutes);
   await app.register(feedRoutes, { prefix: '/v1/api' });
   await app.register(communitiesRoutes, { prefix: '/v1/api' });
   await app.register(surveyRoutes, { prefix: '/v1/api' });

@@ -1,8 +1,8 @@
-// User administration calls (SPEC section 7, Users and profile) for role 1, plus the single-user read that
+// User administration calls (product.md section 7, Users and profile) for role 1, plus the single-user read that
 // the profile pages share.
-import type { AdminUserCreate, AdminUserUpdate, Role, User } from '@hearth/contract';
+import { type AdminUserCreate, type AdminUserUpdate, usersEndpoints } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/endpoint-client';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -13,7 +13,7 @@ export const userKeys = {
 export function useUser(id: number | undefined) {
   return useQuery({
     queryKey: userKeys.one(id ?? 0),
-    queryFn: () => api.get<User>(`/v1/api/users/${id}`),
+    queryFn: () => call(usersEndpoints.getUser, { params: { id: id ?? 0 } }),
     enabled: id !== undefined && id > 0,
   });
 }
@@ -21,14 +21,14 @@ export function useUser(id: number | undefined) {
 export function useAllUsers() {
   return useQuery({
     queryKey: userKeys.list(),
-    queryFn: () => api.get<User[]>('/v1/api/users/all', { limit: -1 }),
+    queryFn: () => call(usersEndpoints.listAllUsers, { query: { limit: -1 } }),
   });
 }
 
 export function useRoles() {
   return useQuery({
     queryKey: ['roles'],
-    queryFn: () => api.get<Role[]>('/v1/api/roles'),
+    queryFn: () => call(usersEndpoints.listRoles),
     staleTime: 10 * 60_000,
   });
 }
@@ -36,7 +36,7 @@ export function useRoles() {
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminUserCreate) => api.post<User>('/v1/api/users', body),
+    mutationFn: (body: AdminUserCreate) => call(usersEndpoints.createUser, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -44,7 +44,7 @@ export function useCreateUser() {
 export function useUpdateUser(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminUserUpdate) => api.put<User>(`/v1/api/users/${id}`, body),
+    mutationFn: (body: AdminUserUpdate) => call(usersEndpoints.updateUser, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

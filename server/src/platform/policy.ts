@@ -1,0 +1,78 @@
+// Who may do what to which object: every authorisation question that is not "which roles may call this
+// endpoint" (that is the endpoint table's `access`) is answered here, so the rules stand in one place and
+// the tests read like this table. Services load the facts (is the caller a member, who owns the record) and
+// ask `can` or `authorize`; they hold no role or ownership comparison of their own. Pure: no database.
+// The model is Outline's server/policies. ADR 027.
+import { ROLES } from '@hearth/contract';
+import { forbidden } from './errors';
+
+/** The caller, as the policy needs them. */
+export type Actor = { id: number; roleId: number };
+
+const inRoles = (set: readonly number[]) => (actor: Actor) => set.includes(actor.roleId);
+const isAdmin = inRoles(ROLES.admins);
+const isContentAdmin = inRoles(ROLES.contentAdmins);
+const isSelf = (actor: Actor, r: { userId: number }) => actor.id === r.userId;
+const isSelfOrAdmin = (actor: Actor, r: { userId: number }) => isSelf(actor, r) || isAdmin(actor);
+
+/** A community as seen by the caller: their membership of it. */
+type Membership = { isMember: boolean; isManager: boolean };
+/** A community's state as its visibility rule needs it. */
+type CommunityFacts = { isPublished: boolean; isPublic: boolean; isMember: boolean };
+
+const RULES = {
+  // People
+  /** A user's full record: their own, or anyone's for an administrator. */
+  'user.read': isSelfOrAdmin,
+  /** The list of every user with their details (colleagues get names only, from the mention search). */
+  'user.list': (actor: Actor) => isAdmin(actor),
+  /** Acting as `userId` where the web names the user: only as oneself (an id from the client is never
+   * trusted to name someone else). */
+  'user.actAs': (actor: Actor, r: { userId?: number }) => r.userId === undefined || r.userId === actor.id,
+  /** What is listed for a user (their surveys, the communities they manage): their own, or an administrator. */
+  'user.listFor': isSelfOrAdmin,
+  /** One's own profile only. */
+  'profile.update': isSelf,
+  /** A notification: its recipient only. */
+  'notification.open': isSelf,
+
+  // Feed and community posts
+  /** Drafts, hidden posts and posts outside their window, in every list. */
+  'post.seeUnpublished': (actor: Actor) => isContentAdmin(actor),
+  /** A feed post written to no community (administrators only). */
+  'post.createWithoutCommunity': (actor: Actor) => isAdmin(actor),
+
+  // Communities
+  /** Every community, any state: administrators. Others: published, and public or with them as members. */
+  'community.see': (actor: Actor, r: CommunityFacts) =>
+    isAdmin(actor) || (r.isPublished && (r.isPublic || r.isMember)),
+  /** Writing in a community (comments, likes, discussion): its members and administrators. */
+  'community.write': (actor: Actor, r: Membership) => r.isMember || isAdmin(actor),
+  /** Member lists of a community. */
+  'community.seeMembers': (actor: Actor) => isAdmin(actor),
+  /** Creating and editing a community's posts: its managers and administrators. */
+  'community.editPosts': (actor: Actor, r: Membership) => r.isManager || isAdmin(actor),
+  /** A community's drafts and out-of-window posts: content admins and its managers. */
+  'community.seeUnpublished': (actor: Actor, r: Membership | null) =>
+    isContentAdmin(actor) || r?.isManager === true,
+
+  // Surveys
+  /** Reading and building any survey, whoever it is for. */
+  'survey.manage': (actor: Actor) => isContentAdmin(actor),
+} satisfies Record<string, (actor: Actor, resource: never) => boolean>;
+
+export type Action = keyof typeof RULES;
+/** The arguments after the action: the resource, when the rule looks at one. */
+type ResourceArg<A extends Action> =
+  Parameters<(typeof RULES)[A]> extends [Actor, infer R] ? [resource: R] : [];
+
+/** Whether `actor` may do `action` (to `resource`). */
+export function can<A extends Action>(actor: Actor, action: A, ...[resource]: ResourceArg<A>): boolean {
+  const rule = RULES[action] as (actor: Actor, resource: unknown) => boolean;
+  return rule(actor, resource);
+}
+
+/** Throws 403 unless `actor` may do `action`. */
+export function authorize<A extends Action>(actor: Actor, action: A, ...resource: ResourceArg<A>): void {
+  if (!can(actor, action, ...resource)) throw forbidden();
+}
