@@ -14,6 +14,7 @@ import { authRoutes } from './features/auth/routes';
 import { installSessionEvents } from './features/auth/session-events';
 import { communitiesRoutes } from './features/communities/routes';
 import { feedRoutes } from './features/feed/routes';
+import { installRenditionsBackfill } from './features/files/renditions-backfill';
 import { fileRoutes } from './features/files/routes';
 import type { PushNetwork } from './features/notifications/push-network';
 import { notificationRoutes } from './features/notifications/routes';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // so the worker stops (and stops queueing pushes) before the queue does.
   app.addHook('onClose', () => jobs.stop());
   await installAccountMail(app);
+  await installRenditionsBackfill(app);
 
   const routeList: string[] = [];
   app.decorate('routeList', routeList);

@@ -8,14 +8,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { type Database, type Db, queryRows } from '../db/client';
 
-/** Retry policy per queue; `retryDelaySeconds` doubles on each attempt (pg-boss retryBackoff). */
-export type QueuePolicy = { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number };
+/**
+ * Retry policy per queue; `retryDelaySeconds` doubles on each attempt (pg-boss retryBackoff). `stately`: at
+ * most one job of the queue waits and one runs, across instances; a second one sent meanwhile is dropped.
+ */
+export type QueuePolicy = {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  expireInSeconds: number;
+  stately?: boolean;
+};
 
 export const QUEUES = {
   /** Verification and reset mail: about two hours of retries (10 s doubled 10 times) before giving up. */
   mail: { retryLimit: 10, retryDelaySeconds: 10, expireInSeconds: 120 },
   /** Web push for a batch of notification events; per-subscription failures are logged, not retried. */
   push: { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 300 },
+  /** Renditions of images uploaded before they existed, a batch a job (features/files/renditions-backfill.ts). */
+  renditions: { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 300, stately: true },
 } satisfies Record<string, QueuePolicy>;
 export type QueueName = keyof typeof QUEUES;
 
@@ -94,7 +104,10 @@ export async function startJobQueue(
       : new PgBoss({ ...common, db: pgliteExecutor(database.pglite as PGlite) });
   boss.on('error', (err) => log.warn({ err }, 'job queue error'));
   await boss.start();
-  for (const name of Object.keys(QUEUES) as QueueName[]) await boss.createQueue(name);
+  for (const name of Object.keys(QUEUES) as QueueName[]) {
+    const policy: QueuePolicy = QUEUES[name];
+    await boss.createQueue(name, { name, policy: policy.stately ? 'stately' : 'standard' });
+  }
 
   const workers = new Map<QueueName, string>();
   const retryOf = (queue: QueueName) => ({
