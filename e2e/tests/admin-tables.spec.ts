@@ -1,6 +1,6 @@
-// Admin lists choose their columns by width (issue 14): at 1280 px every column shows without a sideways
-// scroll; on a phone the columns that identify a row (title or name, and the date it is sorted by) fit
-// the screen.
+// Admin lists choose their columns by their own width (issue 14): at 1280 px every column shows without a
+// sideways scroll; on a phone the columns that identify a row (title or name, and the date it is sorted by)
+// fit the screen. At 200% zoom and at 320 px no admin screen scrolls sideways.
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, loginAs } from './helpers';
 
@@ -60,6 +60,44 @@ for (const [width, key] of [
       expect(shape.headers, list.path).toEqual(list[key]);
       expect(shape.overflow, `${list.path} scrolls sideways`).toBeLessThanOrEqual(0);
       expect(shape.pageOverflow, `${list.path} page scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  });
+}
+
+/** Admin screens besides the lists: forms, statistics and reports (whose wide tables scroll inside). */
+const SCREENS = [
+  '/stats',
+  '/edit-stats',
+  '/add-user',
+  '/admin-feed-post-create',
+  '/surveys/create',
+  '/community/create',
+  '/community-post/create',
+  '/reports',
+  '/reports/user-activity',
+  '/reports/post-activity',
+];
+
+// 640 px is a 1280 px screen at 200% zoom: the side menu stays and the page has half the room.
+for (const width of [640, 320]) {
+  test(`admin screens at ${width} px fit the window, and lists their own width`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await loginAs(page, DEMO.admin);
+    for (const list of LISTS) {
+      await page.goto(list.path);
+      const shape = await tableShape(page);
+      expect(shape.headers, list.path).toEqual(expect.arrayContaining(list.phone));
+      expect(shape.overflow, `${list.path} scrolls sideways`).toBeLessThanOrEqual(0);
+      expect(shape.pageOverflow, `${list.path} page scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    for (const path of SCREENS) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
     }
   });
 }

@@ -3,12 +3,12 @@
 // counters). Also the clamped text column for Description-like columns.
 import { PlusOutlined } from '@ant-design/icons';
 import { STATE } from '@hearth/contract';
-import { Button, Card, type TableColumnsType, type TableColumnType, Tabs, Typography } from 'antd';
+import { Button, Card, type TableColumnType, Tabs, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { CountLabel } from './count-label';
 import { formatTableDate } from './dates';
-import { ListTable } from './list-table';
+import { type ListColumns, ListTable } from './list-table';
 import { PageHeader } from './page-header';
 import { LoadError } from './query-states';
 
@@ -31,7 +31,7 @@ type Props<T extends Row> = {
   /** Where the create button goes. */
   createPath: string;
   query: ListQuery<T>;
-  columns: TableColumnsType<T>;
+  columns: ListColumns<T>;
   /** Shown above the tabs card once the list has loaded (not on error). */
   summary?: (split: StateSplit<T>, loading: boolean) => ReactNode;
 };

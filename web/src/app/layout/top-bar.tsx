@@ -64,7 +64,7 @@ export function TopBar({ isMobile, onOpenMenu }: Props) {
             aria-label="Profile settings"
             onClick={() => navigate(PATHS.editProfile)}
           >
-            {isMobile ? null : 'Profile settings'}
+            {isMobile ? null : <span className="top-bar-label">Profile settings</span>}
           </Button>
         )}
         <Button
@@ -74,7 +74,7 @@ export function TopBar({ isMobile, onOpenMenu }: Props) {
           loading={logout.isPending}
           onClick={() => logout.mutate()}
         >
-          {isMobile ? null : 'Log out'}
+          {isMobile ? null : <span className="top-bar-label">Log out</span>}
         </Button>
       </Space>
     </Layout.Header>

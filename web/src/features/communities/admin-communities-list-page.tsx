@@ -1,16 +1,16 @@
 // /admin-communities-list (role 1): Publish and Draft tabs of every community with Title (to the edit
 // form), Description, Visibility and Created; the way to create a community (SPEC section 2).
 import { type Community, VISIBILITY } from '@hearth/contract';
-import { type TableColumnsType, Tag } from 'antd';
+import { Tag } from 'antd';
 import { Link } from 'react-router';
-import { from, Wrap } from '../../lib/list-table';
+import { from, type ListColumns, Wrap } from '../../lib/list-table';
 import { byText, clampedTextColumn, createdColumn, StateTabsList } from '../../lib/state-tabs-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAdminCommunities } from './admin-api';
 
 const visibility = (c: Community) => (c.visibilityId === VISIBILITY.PRIVATE ? 'Private' : 'Public');
 
-const columns: TableColumnsType<Community> = [
+const columns: ListColumns<Community> = [
   {
     title: 'Title',
     key: 'title',
@@ -21,11 +21,11 @@ const columns: TableColumnsType<Community> = [
       </Wrap>
     ),
   },
-  { ...clampedTextColumn<Community>('Description', 'description'), ...from('lg') },
+  { ...clampedTextColumn<Community>('Description', 'description'), ...from(660) },
   {
     title: 'Visibility',
     key: 'visibility',
-    ...from('sm'),
+    ...from(360),
     sorter: (a, b) => a.visibilityId - b.visibilityId,
     render: (_, c) => (
       <Tag color={c.visibilityId === VISIBILITY.PRIVATE ? 'purple' : 'green'}>{visibility(c)}</Tag>

@@ -1,9 +1,8 @@
 // /admin-community-post-list (role 1): Publish and Draft tabs of every community post with Title (to the
 // edit form), Subtitle, Community, Creator and Created; the way to create one (SPEC section 2).
 import type { CommunityPost } from '@hearth/contract';
-import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
-import { from, Wrap } from '../../lib/list-table';
+import { from, type ListColumns, Wrap } from '../../lib/list-table';
 import { byText, clampedTextColumn, createdColumn, StateTabsList } from '../../lib/state-tabs-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAllCommunityPosts } from './admin-api';
@@ -11,7 +10,7 @@ import { useAllCommunityPosts } from './admin-api';
 const creator = (p: CommunityPost) => `${p.user.firstName} ${p.user.lastName}`.trim();
 const communityTitle = (p: CommunityPost) => p.community?.title ?? '';
 
-const columns: TableColumnsType<CommunityPost> = [
+const columns: ListColumns<CommunityPost> = [
   {
     title: 'Title',
     key: 'title',
@@ -22,18 +21,18 @@ const columns: TableColumnsType<CommunityPost> = [
       </Wrap>
     ),
   },
-  { ...clampedTextColumn<CommunityPost>('Subtitle', 'subtitle'), ...from('lg') },
+  { ...clampedTextColumn<CommunityPost>('Subtitle', 'subtitle'), ...from(660) },
   {
     title: 'Community',
     key: 'community',
-    ...from('md'),
+    ...from(440),
     sorter: (a, b) => byText(communityTitle(a), communityTitle(b)),
     render: (_, p) => communityTitle(p) || '-',
   },
   {
     title: 'Creator',
     key: 'creator',
-    ...from('xl'),
+    ...from(870),
     sorter: (a, b) => byText(creator(a), creator(b)),
     render: (_, p) => creator(p),
   },

@@ -2,9 +2,9 @@
 // Featured, Categories and Created; the way to create a post.
 import { EyeOutlined } from '@ant-design/icons';
 import type { FeedPost } from '@hearth/contract';
-import { type TableColumnsType, Tag } from 'antd';
+import { Tag } from 'antd';
 import { Link } from 'react-router';
-import { from, Wrap } from '../../lib/list-table';
+import { from, type ListColumns, Wrap } from '../../lib/list-table';
 import { byText, createdColumn, StateTabsList } from '../../lib/state-tabs-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAdminFeedPosts } from './api';
@@ -12,7 +12,7 @@ import { postPath } from './post-card';
 
 const owner = (p: FeedPost) => `${p.user.firstName} ${p.user.lastName}`.trim();
 
-const columns: TableColumnsType<FeedPost> = [
+const columns: ListColumns<FeedPost> = [
   {
     title: 'Title',
     key: 'title',
@@ -26,20 +26,20 @@ const columns: TableColumnsType<FeedPost> = [
   {
     title: 'Owner',
     key: 'owner',
-    ...from('lg'),
+    ...from(660),
     sorter: (a, b) => byText(owner(a), owner(b)),
     render: (_, p) => owner(p),
   },
   {
     title: 'Featured',
     key: 'featured',
-    ...from('xl'),
+    ...from(870),
     render: (_, p) => (p.isFeatured === 1 ? <Tag color="volcano">Yes</Tag> : 'No'),
   },
   {
     title: 'Categories',
     key: 'categories',
-    ...from('md'),
+    ...from(440),
     render: (_, p) =>
       p.feedCategories.length === 0 ? '-' : p.feedCategories.map((c) => <Tag key={c.id}>{c.name}</Tag>),
   },

@@ -1,7 +1,7 @@
 // /stats (SPEC section 2): a card per key statistic; administrators get an edit button to /edit-stats.
 import { EditOutlined } from '@ant-design/icons';
 import { KEY_STATS_LABELS, ROLE } from '@hearth/contract';
-import { Button, Card, Col, Empty, Row, Statistic, Typography } from 'antd';
+import { Button, Card, Empty, Statistic, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useProfile } from '../../app/session';
 import { isApiError } from '../../lib/api-error';
@@ -10,6 +10,7 @@ import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useKeyStats } from './api';
 import { isAmount, STAT_FIELDS, statValue } from './stat-fields';
+import './stats.css';
 
 export default function StatsPage() {
   useDocumentTitle('Company Stats');
@@ -35,20 +36,18 @@ export default function StatsPage() {
         <Typography.Paragraph type="secondary" data-testid="stats-relevance">
           {data.statsRelevance}
         </Typography.Paragraph>
-        <Row gutter={[16, 16]}>
+        <div className="stat-grid">
           {STAT_FIELDS.map((field) => (
-            <Col key={field} xs={24} sm={12} xl={6}>
-              <Card>
-                <Statistic
-                  title={KEY_STATS_LABELS[field]}
-                  value={statValue(data, field)}
-                  precision={isAmount(field) && !Number.isInteger(statValue(data, field)) ? 2 : 0}
-                  styles={{ content: { fontSize: 22, overflowWrap: 'anywhere' } }}
-                />
-              </Card>
-            </Col>
+            <Card key={field}>
+              <Statistic
+                title={KEY_STATS_LABELS[field]}
+                value={statValue(data, field)}
+                precision={isAmount(field) && !Number.isInteger(statValue(data, field)) ? 2 : 0}
+                styles={{ content: { fontSize: 22, overflowWrap: 'anywhere' } }}
+              />
+            </Card>
           ))}
-        </Row>
+        </div>
       </>
     );
   }

@@ -1,10 +1,10 @@
 // /admin-surveys-list (roles 1 and 3): counters Total, Draft and Publish; Publish and Draft tabs with
 // Title (to the edit form), Description, Created, Start and End; the way to create a survey (SPEC section 2).
 import { PATHS, type Survey } from '@hearth/contract';
-import { Card, Col, Row, Statistic, type TableColumnsType } from 'antd';
+import { Card, Col, Row, Statistic } from 'antd';
 import { Link } from 'react-router';
 import { formatTableDate } from '../../lib/dates';
-import { from, Wrap } from '../../lib/list-table';
+import { from, type ListColumns, Wrap } from '../../lib/list-table';
 import { byText, clampedTextColumn, type StateSplit, StateTabsList } from '../../lib/state-tabs-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAdminSurveys } from './admin-api';
@@ -20,7 +20,7 @@ const dateColumn = (title: string, key: 'createdAt' | 'startAt' | 'endAt') => ({
   render: (_: unknown, s: Survey) => formatTableDate(s[key]),
 });
 
-const columns: TableColumnsType<Survey> = [
+const columns: ListColumns<Survey> = [
   {
     title: 'Title',
     key: 'title',
@@ -32,10 +32,10 @@ const columns: TableColumnsType<Survey> = [
     ),
   },
   // Narrower than the default: this list has three date columns to fit at 1280px.
-  { ...clampedTextColumn<Survey>('Description', 'description', 200), ...from('lg') },
+  { ...clampedTextColumn<Survey>('Description', 'description', 200), ...from(700) },
   { ...dateColumn('Created', 'createdAt'), defaultSortOrder: 'descend' },
-  { ...dateColumn('Start', 'startAt'), ...from('md') },
-  { ...dateColumn('End', 'endAt'), ...from('sm') },
+  { ...dateColumn('Start', 'startAt'), ...from(440) },
+  { ...dateColumn('End', 'endAt'), ...from(360) },
 ];
 
 function Counter({ title, value, loading }: { title: string; value: number; loading: boolean }) {

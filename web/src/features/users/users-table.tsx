@@ -1,10 +1,9 @@
 // The user list table (SPEC section 2, /users): Name, E-mail, Role, Location, Department, Created, Last Active.
 import { GROUP_TYPE, type User } from '@hearth/contract';
-import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatTableDate } from '../../lib/dates';
-import { from, ListTable, Wrap } from '../../lib/list-table';
+import { from, type ListColumns, ListTable, Wrap } from '../../lib/list-table';
 import { roleName } from '../../lib/role-names';
 
 function groupName(user: User, typeId: number): string {
@@ -32,7 +31,7 @@ function breakableEmail(email: string): ReactNode {
 const byText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
 const byDate = (a: string | null, b: string | null) => Date.parse(a ?? '') - Date.parse(b ?? '') || 0;
 
-const columns: TableColumnsType<User> = [
+const columns: ListColumns<User> = [
   {
     title: 'Name',
     key: 'name',
@@ -48,26 +47,26 @@ const columns: TableColumnsType<User> = [
   {
     title: 'E-mail',
     key: 'email',
-    ...from('sm'),
+    ...from(330),
     sorter: (a, b) => byText(a.email, b.email),
     render: (_, user) => <Wrap>{breakableEmail(user.email)}</Wrap>,
   },
   {
     title: 'Role',
     key: 'role',
-    ...from('lg'),
+    ...from(820),
     render: (_, user) => roleName(user.roles?.id ?? user.role?.id),
   },
   {
     title: 'Location',
     key: 'location',
-    ...from('lg'),
+    ...from(820),
     render: (_, user) => groupName(user, GROUP_TYPE.LOCATION),
   },
   {
     title: 'Department',
     key: 'department',
-    ...from('lg'),
+    ...from(820),
     render: (_, user) => groupName(user, GROUP_TYPE.DEPARTMENT),
   },
   {
@@ -81,7 +80,7 @@ const columns: TableColumnsType<User> = [
   {
     title: 'Last Active',
     dataIndex: 'lastLoggedInAt',
-    ...from('sm'),
+    ...from(440),
     key: 'lastLoggedInAt',
     sorter: (a, b) => byDate(a.lastLoggedInAt, b.lastLoggedInAt),
     render: (value: string | null) => formatTableDate(value),
