@@ -34,8 +34,13 @@ export type EndpointHandler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<AnswerIn<E> | FastifyReply>;
 
-/** Route options that are the server's business, not the contract's (timeouts, body limits, hooks). */
-export type ServerOptions = Pick<RouteOptions, 'bodyLimit' | 'config' | 'errorHandler'> & {
+/**
+ * Route options that are the server's business, not the contract's (timeouts, body limits, compression,
+ * hooks): any of Fastify's except what the entry decides.
+ */
+export type ServerOptions = Partial<
+  Omit<RouteOptions, 'method' | 'url' | 'schema' | 'handler' | 'onRequest'>
+> & {
   /** Replaces the bearer-token check (the live stream authenticates with its single-use ticket). */
   authenticate?: onRequestHookHandler;
 };
@@ -45,6 +50,11 @@ export function guardFor(access: Access, authenticateWith: onRequestHookHandler 
   if (access === 'public') return [];
   if (access === 'session') return [authenticateWith];
   return [authenticateWith, allowRoles(...access)];
+}
+
+/** The entry's whole path, relative to the prefix of the plugin it is registered in (if any). */
+function withinPrefix(app: FastifyInstance, path: string): string {
+  return app.prefix && path.startsWith(app.prefix) ? path.slice(app.prefix.length) : path;
 }
 
 /** Registers `entry` on `app` with `handler`. */
@@ -59,7 +69,7 @@ export function route<E extends Endpoint>(
   app.route({
     ...routeOptions,
     method: entry.method,
-    url: entry.path,
+    url: withinPrefix(app, entry.path),
     schema: {
       tags: [entry.tag],
       ...(entry.summary ? { summary: entry.summary } : {}),

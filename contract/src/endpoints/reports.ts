@@ -1,0 +1,2 @@
+// The reports operations of the endpoint table (ADR 026); filled in as the area moves to the table.
+export const reportsEndpoints = {};
