@@ -3,13 +3,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdStaticCss } from './vite-antd-css';
+import { endpointRoutes } from './vite-endpoint-routes';
 import { appIcons } from './vite-icons';
 import { precompress } from './vite-precompress';
 
 const API_TARGET = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), antdStaticCss(), appIcons(), precompress()],
+  plugins: [react(), endpointRoutes(), antdStaticCss(), appIcons(), precompress()],
   server: {
     proxy: {
       '/v1': { target: API_TARGET, changeOrigin: false },

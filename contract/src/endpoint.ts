@@ -32,6 +32,8 @@ export type Endpoint = {
   /** The whole path, with `:name` for path parameters. */
   path: string;
   access: Access;
+  /** A public operation that reads credentials from the Authorization header: which scheme (OpenAPI). */
+  credentials?: 'basic' | 'bearer';
   /** OpenAPI grouping. */
   tag: string;
   summary?: string;
@@ -65,9 +67,9 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 type SuccessSchema<E extends Endpoint> = Schema<E['responses'][Extract<keyof E['responses'], SuccessStatus>]>;
 /** The success answer's body as the handler returns it (`{ data }`). */
 export type AnswerIn<E extends Endpoint> = z.input<SuccessSchema<E>>;
-/** The success answer's `data`, as the web client resolves it. */
+/** The success answer's `data`, as the web client resolves it (a bare answer, such as the VAPID key, whole). */
 export type AnswerData<E extends Endpoint> =
-  z.output<SuccessSchema<E>> extends { data: infer D } ? D : undefined;
+  z.output<SuccessSchema<E>> extends { data: infer D } ? D : z.output<SuccessSchema<E>>;
 
 /** `:id` -> value; the one place a path is filled in. */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {

@@ -127,16 +127,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
 
-  await app.register(systemRoutes, { prefix: '/v1' });
-  await app.register(authRoutes, { prefix: '/v1/auth' });
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
   await app.register(userRoutes);
-  await app.register(profileRoutes, { prefix: '/v1/api' });
+  await app.register(profileRoutes);
   await app.register(statsRoutes);
-  await app.register(feedRoutes, { prefix: '/v1/api' });
-  await app.register(communitiesRoutes, { prefix: '/v1/api' });
-  await app.register(surveyRoutes, { prefix: '/v1/api' });
-  await app.register(notificationRoutes, { prefix: '/v1/api' });
-  await app.register(reportRoutes, { prefix: '/v1/api' });
+  await app.register(feedRoutes);
+  await app.register(communitiesRoutes);
+  await app.register(surveyRoutes);
+  await app.register(notificationRoutes);
+  await app.register(reportRoutes);
   await app.register(fileRoutes);
   await app.register(robotsRoute);
 

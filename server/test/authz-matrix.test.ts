@@ -1,8 +1,10 @@
-// The authorisation matrix: every registered route x {anonymous, role 1, 2, 3, an unknown role} -> the
-// status it must answer. A route added without a row here fails the first test, so nobody forgets it.
+// The authorisation matrix: every operation of the endpoint table (contract/src/endpoints) x {anonymous,
+// role 1, 2, 3, an unknown role} -> the status it must answer. The server must register exactly the table's
+// operations, and the table's `access` must agree with the rows: a caller it leaves out gets 401 or 403.
+// An operation added without a row here fails the first tests, so nobody forgets it.
 // Write calls send an empty body: a caller who may use the route gets 400 (validation), one who may not
 // gets 401/403 before the body is even looked at.
-import { ROLE } from '@hearth/contract';
+import { type Access, endpoints, ROLE, routeKey } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
@@ -16,6 +18,14 @@ import { reportsRows } from './authz/reports';
 import { type MatrixContext, type Rows, WHO, type Who } from './authz/shared';
 import { surveysRows } from './authz/surveys';
 import { bearer, createStats, createUser, login } from './factories';
+
+/** The role of each kind of caller; `other` is a role outside the three known ones. */
+const WHO_ROLE: Record<Exclude<Who, 'anon'>, number> = {
+  admin: ROLE.ADMIN,
+  staff: ROLE.STAFF,
+  editor: ROLE.EDITOR,
+  other: 4,
+};
 
 let t: TestApp;
 const tokens: Partial<Record<Who, string>> = {};
@@ -32,13 +42,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.db.insert(roles).values({ id: 4, name: 'auditor' }).onConflictDoNothing();
   ctx.statsId = (await createStats(t.db)).id;
-  const byRole: Record<Exclude<Who, 'anon'>, number> = {
-    admin: ROLE.ADMIN,
-    staff: ROLE.STAFF,
-    editor: ROLE.EDITOR,
-    other: 4,
-  };
-  for (const [who, roleId] of Object.entries(byRole) as [Exclude<Who, 'anon'>, number][]) {
+  for (const [who, roleId] of Object.entries(WHO_ROLE) as [Exclude<Who, 'anon'>, number][]) {
     const user = await createUser(t.db, { roleId });
     if (who === 'admin') ctx.adminId = user.id;
     tokens[who] = (await login(t.app, user.email)).accessToken;
@@ -56,10 +60,42 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The operations of the endpoint table, as `METHOD /path`. */
+const TABLE = Object.values(endpoints).map(routeKey).sort();
+const ENTRY = new Map(Object.values(endpoints).map((e) => [routeKey(e), e]));
+
+/** What `access` alone says a caller gets, or undefined when the caller passes the guard. */
+function refusedBy(access: Access, who: Who): number | undefined {
+  if (access === 'public') return undefined;
+  if (who === 'anon') return 401;
+  if (access === 'session') return undefined;
+  return access.includes(WHO_ROLE[who]) ? undefined : 403;
+}
+
 describe('authorisation matrix', () => {
-  it('has a row for every registered route, and no row for a route that does not exist', () => {
+  it('registers exactly the operations of the endpoint table', () => {
     const registered = t.app.routeList.filter((r) => !EXEMPT.test(r)).sort();
-    expect(registered).toEqual(Object.keys(matrix()).sort());
+    expect(registered).toEqual(TABLE);
+  });
+
+  it('has a row for every operation of the table, and no other', () => {
+    expect(Object.keys(matrix()).sort()).toEqual(TABLE);
+  });
+
+  it("agrees with the table's access: every caller it leaves out is refused, 401 or 403", () => {
+    const disagreements: string[] = [];
+    for (const [route, [, expected]] of Object.entries(matrix())) {
+      const entry = ENTRY.get(route);
+      if (!entry) continue;
+      for (const [i, who] of WHO.entries()) {
+        const refused = refusedBy(entry.access, who);
+        if (refused !== undefined && expected[i] !== refused)
+          disagreements.push(
+            `${route} as ${who}: the table refuses with ${refused}, the row says ${expected[i]}`,
+          );
+      }
+    }
+    expect(disagreements).toEqual([]);
   });
 
   it('answers every route with the expected status for each kind of caller', async () => {

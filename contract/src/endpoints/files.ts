@@ -1,2 +1,37 @@
-// The files operations of the endpoint table (ADR 026); filled in as the area moves to the table.
-export const filesEndpoints = {};
+// Files (product.md section 7, Files): the streamed upload of post media and attachments, and the stored
+// files themselves. Those are served without a login, because <img> and <video> cannot send a bearer
+// token; keys are random UUIDs, and only keys recorded in the files table are served.
+import { z } from 'zod';
+import { endpoint, ROLES } from '../endpoint';
+import { envelope, errorBody } from '../schemas/common';
+import { uploadResponse } from '../schemas/files';
+
+const tag = 'files';
+/** Stored bytes under their recorded media type: any. */
+const bytes = (description: string) => ({ description, content: { '*/*': { schema: z.string() } } });
+
+export const filesEndpoints = {
+  uploadFile: endpoint({
+    method: 'POST',
+    path: '/v1/api/files/upload',
+    access: ROLES.known,
+    tag,
+    summary: 'Upload a post file (multipart: file, filename, resourceType=auto, folder=post)',
+    // The multipart body is read as a stream by the handler, part by part; no schema sees it.
+    responses: { 201: envelope(uploadResponse) },
+  }),
+  getStoredFile: endpoint({
+    method: 'GET',
+    path: '/files/*',
+    access: 'public',
+    tag,
+    summary: 'A stored file or thumbnail by its key; no login (see above). Honours Range: bytes=a-b',
+    params: z.object({ '*': z.string().describe('The storage key') }),
+    responses: {
+      200: bytes('The file'),
+      206: bytes('The requested byte range'),
+      404: errorBody.describe('No stored file has this key'),
+      416: errorBody.describe('The range lies outside the file'),
+    },
+  }),
+};

@@ -63,6 +63,15 @@ export const communityStatsQuery = z.object({
 });
 export const VIEW_STATE = { MINE: 1, PUBLIC: 2 } as const;
 
+/**
+ * `userId` where the web names the caller (a community's card, a community post and its verify call): any
+ * other user is refused (403).
+ */
+export const communityCallerQuery = z.object({ userId: communityStatsQuery.shape.userId });
+
+/** GET /communities/{id}: `fields` is accepted as the lists accept it; the answer is the whole community. */
+export const communityDetailQuery = z.object({ fields: z.string().max(200).optional() });
+
 /** Create and update send the whole form. `users` are the members of a private community (admins only). */
 export const communityBody = z.object({
   title: requiredText(MSG.communityTitleRequired, 200),

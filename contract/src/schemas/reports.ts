@@ -29,6 +29,33 @@ export const POST_ACTIVITY_CSV_COLUMNS = [
   'Categories',
 ] as const;
 
+// ---- CSV downloads ----
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TZ_MESSAGE = 'tz must be an IANA time zone name, such as Europe/London or UTC';
+
+/**
+ * Optional `tz` query parameter of the CSV downloads: an IANA zone name; UTC when absent. Dates in a CSV
+ * are in the zone the admin's screen shows (PRODUCT-DECISIONS: screens use the viewer's local time).
+ */
+export const tzParam = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, { error: TZ_MESSAGE })
+  .optional()
+  .transform((tz) => tz ?? 'UTC');
+
+/** The CSVs without filters of their own: only the viewer's time zone. */
+export const csvTzQuery = z.object({ tz: tzParam });
+
 /** File name stems; the server appends `-<YYYYMMDD-HHmmss>.csv` (survey: `-<id>-<YYYYMMDD-HHmmss>.csv`). */
 export const REPORT_FILE_STEMS = {
   userActivity: 'user-activity-report',
@@ -69,6 +96,11 @@ export const userActivityQuery = userActivityFilters.extend({
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type UserActivityQuery = z.input<typeof userActivityQuery>;
+
+/** The CSV takes the table's filters and order (not its page) and the viewer's time zone. */
+export const userActivityCsvQuery = userActivityQuery
+  .omit({ page: true, pageSize: true })
+  .extend({ tz: tzParam });
 
 export const userActivityRow = z.object({
   id: z.number(),

@@ -39,8 +39,8 @@ const RULES = {
   // Feed and community posts
   /** Drafts, hidden posts and posts outside their window, in every list. */
   'post.seeUnpublished': (actor: Actor) => isContentAdmin(actor),
-  /** A feed post written to no community (administrators only). */
-  'post.createWithoutCommunity': (actor: Actor) => isAdmin(actor),
+  /** A community-kind post written to no community: administrators create, read and edit it. */
+  'post.withoutCommunity': (actor: Actor) => isAdmin(actor),
 
   // Communities
   /** Every community, any state: administrators. Others: published, and public or with them as members. */
@@ -48,6 +48,8 @@ const RULES = {
     isAdmin(actor) || (r.isPublished && (r.isPublic || r.isMember)),
   /** Writing in a community (comments, likes, discussion): its members and administrators. */
   'community.write': (actor: Actor, r: Membership) => r.isMember || isAdmin(actor),
+  /** Every community in lists, whatever its state or visibility (no visibility filter). */
+  'community.seeAll': (actor: Actor) => isAdmin(actor),
   /** Member lists of a community. */
   'community.seeMembers': (actor: Actor) => isAdmin(actor),
   /** Creating and editing a community's posts: its managers and administrators. */

@@ -3,7 +3,7 @@
 // expired access token first (one shared refresh per tab, serialised across tabs), unwraps `{ data }`
 // and turns `{ error, code, fields }` answers into ApiError.
 import type { RefreshResult } from '@hearth/contract';
-import { LIMITS, PATHS } from '@hearth/contract';
+import { authEndpoints, LIMITS, PATHS } from '@hearth/contract';
 import { clearSession, isAccessTokenExpired, readSession, updateSession } from '../app/session';
 import { ApiError, type FieldErrors } from './api-error';
 
@@ -101,7 +101,7 @@ async function refreshNow(staleRefreshToken: string): Promise<string> {
     return state.profile.accessToken;
   }
   const res = await send(
-    apiUrl('/v1/auth/refresh-token'),
+    apiUrl(authEndpoints.refreshToken.path),
     {
       method: 'POST',
       headers: { ...BASE_HEADERS, Authorization: `Bearer ${state.profile.refreshToken}` },

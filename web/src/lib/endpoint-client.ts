@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { apiRequest, apiUrl, type RequestOptions } from './api';
 
 /** Path and query values may be given as numbers where the schema reads digits from text. */
-type Loose<T> = { [K in keyof T]: T[K] extends string ? T[K] | number : T[K] };
+type Loose<T> = { [K in keyof T]: NonNullable<T[K]> extends string ? T[K] | number : T[K] };
 
 type Has<S> = S extends z.ZodType ? true : false;
 /** What `call` needs besides the entry: params and body when the entry has them, an optional query. */

@@ -1,9 +1,10 @@
-// Post file uploads (SPEC sections 4, 5 and 7): multipart POST /v1/api/files/upload through
+// Post file uploads (SPEC sections 4, 5 and 7): a multipart POST (filesEndpoints.uploadFile) through
 // XMLHttpRequest, because fetch reports no upload progress. Progress is scaled to 0-90 while the bytes are
 // sent and becomes 100 when the server has stored the file; failures carry the server's `error` text.
-import { LIMITS, MSG, type UploadResponse } from '@hearth/contract';
-import { apiUrl, BASE_HEADERS, expireSession, validAccessToken } from './api';
+import { filesEndpoints, LIMITS, MSG, type UploadResponse } from '@hearth/contract';
+import { BASE_HEADERS, expireSession, validAccessToken } from './api';
 import { ApiError } from './api-error';
+import { endpointUrl } from './endpoint-client';
 
 export type UploadResult = UploadResponse;
 
@@ -56,7 +57,7 @@ export async function uploadPostFile(file: File, options: Options = {}): Promise
 
   return new Promise<UploadResult>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl('/v1/api/files/upload'));
+    xhr.open(filesEndpoints.uploadFile.method, endpointUrl(filesEndpoints.uploadFile));
     xhr.timeout = LIMITS.uploadTimeoutMs;
     for (const [name, value] of Object.entries(BASE_HEADERS)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Authorization', `Bearer ${token}`);

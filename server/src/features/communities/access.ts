@@ -5,18 +5,17 @@
 // - members write (comments, likes, discussion); managers and administrators create and edit its posts;
 // - a community post is read by whoever sees its community when it is published and inside its window;
 //   drafts and posts outside their window only by administrators, post managers and its managers.
-import { ROLE, STATE, VISIBILITY } from '@hearth/contract';
+import { STATE, VISIBILITY } from '@hearth/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { communities, communityMembers } from '../../db/schema';
 import type { CurrentUser } from '../../platform/auth/guards';
-import { forbidden, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
+import { authorize, can } from '../../platform/policy';
 
 export type Viewer = Pick<CurrentUser, 'id' | 'roleId'>;
 export type CommunityRow = typeof communities.$inferSelect;
 export type CommunityAccess = { community: CommunityRow; isMember: boolean; isManager: boolean };
-
-export const isAdmin = (viewer: Viewer) => viewer.roleId === ROLE.ADMIN;
 
 /** The community with the viewer's membership, or undefined when the viewer may not see it (404). */
 export async function communityAccess(
@@ -46,9 +45,11 @@ export async function communityAccess(
 }
 
 export function seesCommunity(viewer: Viewer, a: Omit<CommunityAccess, 'isManager'>): boolean {
-  if (isAdmin(viewer)) return true;
-  if (a.community.stateId !== STATE.PUBLISHED) return false;
-  return a.community.visibilityId === VISIBILITY.PUBLIC || a.isMember;
+  return can(viewer, 'community.see', {
+    isPublished: a.community.stateId === STATE.PUBLISHED,
+    isPublic: a.community.visibilityId === VISIBILITY.PUBLIC,
+    isMember: a.isMember,
+  });
 }
 
 /** A community the viewer sees, or 404. */
@@ -64,18 +65,18 @@ export async function requireCommunity(
 
 /** Members (and administrators) write in a community the viewer sees; anyone else gets 403. */
 export function assertMember(viewer: Viewer, access: CommunityAccess): void {
-  if (!access.isMember && !isAdmin(viewer)) throw forbidden();
+  authorize(viewer, 'community.write', access);
 }
 
 /** Managers of the community and administrators create and edit its posts. */
 export const managesCommunity = (viewer: Viewer, access: CommunityAccess) =>
-  isAdmin(viewer) || access.isManager;
+  can(viewer, 'community.editPosts', access);
 
 /**
  * SQL: the communities `viewer` sees (for lists). Bound to the `communities` table of the query.
  */
 export function communityVisibleTo(viewer: Viewer): SQL | undefined {
-  if (isAdmin(viewer)) return undefined;
+  if (can(viewer, 'community.seeAll')) return undefined;
   return sql`(${communities.stateId} = ${STATE.PUBLISHED} and (${communities.visibilityId} = ${VISIBILITY.PUBLIC}
     or exists (select 1 from community_members m where m.community_id = ${communities.id} and m.user_id = ${viewer.id})))`;
 }

@@ -18,8 +18,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { communities, communityMembers, files, users } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
+import { authorize, can } from '../../platform/policy';
 import { selectSummaries, summaryOf } from '../users/presenter';
-import { type CommunityRow, communityVisibleTo, isAdmin, requireCommunity, type Viewer } from './access';
+import { type CommunityRow, communityVisibleTo, requireCommunity, type Viewer } from './access';
 import { presentCommunities, presentCommunity } from './presenter';
 
 export type CommunityForm = z.output<typeof communityBody>;
@@ -115,7 +116,7 @@ async function detailOf(db: Db, viewer: Viewer, row: CommunityRow): Promise<Comm
   const [presented, managers, members] = await Promise.all([
     presentCommunity(db, viewer, row),
     membersOf(db, row.id, true),
-    isAdmin(viewer) ? membersOf(db, row.id) : Promise.resolve([]),
+    can(viewer, 'community.seeMembers') ? membersOf(db, row.id) : Promise.resolve([]),
   ]);
   return { ...presented, managers, users: members };
 }
@@ -135,7 +136,7 @@ export async function communityCard(db: Db, viewer: Viewer, id: number): Promise
 /** GET /communities/:id/users: the members, for members and administrators. */
 export async function communityUsers(db: Db, viewer: Viewer, id: number): Promise<UserSummary[]> {
   const access = await requireCommunity(db, viewer, id);
-  if (!access.isMember && !isAdmin(viewer)) throw forbidden();
+  authorize(viewer, 'community.write', access);
   return membersOf(db, id);
 }
 

@@ -4,13 +4,14 @@
 // community's managers. A post without a community (an administrator's draft) only by administrators.
 // Writing on a post (comments, likes, favourites) is for the community's members and administrators (403).
 // One module, so the post, its comments, its actions, verify and edit cannot disagree.
-import { POST_KIND, ROLE, STATE } from '@hearth/contract';
+import { POST_KIND, STATE } from '@hearth/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedPosts } from '../../db/schema';
+import { can } from '../../platform/policy';
 import type { PostAccess } from '../feed/actions';
 import { tsParam } from '../feed/visibility';
-import { assertMember, type CommunityAccess, communityAccess, isAdmin, type Viewer } from './access';
+import { assertMember, type CommunityAccess, communityAccess, type Viewer } from './access';
 
 export type CommunityPostRow = typeof feedPosts.$inferSelect;
 export type ReadablePost = { post: CommunityPostRow; access: CommunityAccess | null };
@@ -30,11 +31,11 @@ const isLive = (post: CommunityPostRow, now: Date) =>
 
 /** Whether the viewer reads drafts and out-of-window posts of a community they see. */
 export const seesUnpublished = (viewer: Viewer, access: CommunityAccess | null) =>
-  viewer.roleId === ROLE.ADMIN || viewer.roleId === ROLE.EDITOR || access?.isManager === true;
+  can(viewer, 'community.seeUnpublished', access);
 
 /** Whether the viewer creates and edits posts of this community (null: no community, administrators). */
 export const editsPostsOf = (viewer: Viewer, access: CommunityAccess | null) =>
-  isAdmin(viewer) || access?.isManager === true;
+  access ? can(viewer, 'community.editPosts', access) : can(viewer, 'post.withoutCommunity');
 
 /** The community post with the viewer's access to its community, or undefined when they may not read it. */
 export async function readablePost(
@@ -48,7 +49,8 @@ export async function readablePost(
     .from(feedPosts)
     .where(and(eq(feedPosts.id, postId), COMMUNITY_KIND));
   if (!post) return undefined;
-  if (post.communityId === null) return isAdmin(viewer) ? { post, access: null } : undefined;
+  if (post.communityId === null)
+    return can(viewer, 'post.withoutCommunity') ? { post, access: null } : undefined;
   const access = await communityAccess(db, viewer, post.communityId);
   if (!access) return undefined;
   if (!isLive(post, now) && !seesUnpublished(viewer, access)) return undefined;

@@ -10,9 +10,10 @@ import type { Db } from '../../db/client';
 import { feedPosts } from '../../db/schema';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html/sanitize';
+import { authorize } from '../../platform/policy';
 import { checkFiles, writePost } from '../feed/posts';
 import { notifyPostIfDue } from '../notifications/events';
-import { communityAccess, isAdmin, type Viewer } from './access';
+import { communityAccess, type Viewer } from './access';
 import { COMMUNITY_KIND, editsPostsOf, readablePost } from './post-visibility';
 
 export type CommunityPostForm = z.output<typeof communityPostBody>;
@@ -26,7 +27,7 @@ export async function verifyPost(db: Db, viewer: Viewer, postId: number): Promis
 /** The community a post is being saved into: seen by the caller (else 404) and managed by them (else 403). */
 async function assertManages(tx: Db, viewer: Viewer, communityId: number | null): Promise<void> {
   if (communityId === null) {
-    if (!isAdmin(viewer)) throw forbidden();
+    authorize(viewer, 'post.withoutCommunity');
     return;
   }
   const access = await communityAccess(tx, viewer, communityId);

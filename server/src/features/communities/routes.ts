@@ -1,10 +1,15 @@
-// The communities feature's HTTP surface (all under /v1/api): communities, membership and discussion
-// boards (community-routes.ts), community posts with their comments and actions (post-routes.ts).
+// The communities feature's HTTP surface: contract/src/endpoints/communities.ts, with the handlers of
+// communities, membership and discussion boards (community-routes.ts) and of community posts with their
+// comments and actions (post-routes.ts).
+import { communitiesEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
-import { communityRoutes } from './community-routes';
-import { communityPostRoutes } from './post-routes';
+import { type Handlers, routes } from '../../platform/http/route-kit';
+import { communityHandlers } from './community-routes';
+import { communityPostHandlers } from './post-routes';
+
+/** A handler for each operation of the table; each file gives its share. */
+export type CommunitiesHandlers = Handlers<typeof communitiesEndpoints>;
 
 export async function communitiesRoutes(app: FastifyInstance): Promise<void> {
-  await communityRoutes(app);
-  await communityPostRoutes(app);
+  routes(app, communitiesEndpoints, { ...communityHandlers(app), ...communityPostHandlers(app) });
 }

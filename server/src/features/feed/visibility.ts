@@ -1,6 +1,6 @@
 // Who sees a feed post (PRODUCT-DECISIONS: publishing window and audience). One SQL predicate serves the
 // feed, the Likes and Favourites tabs, a single post, its comments and its actions, so they cannot disagree.
-import { POST_KIND, ROLE } from '@hearth/contract';
+import { POST_KIND } from '@hearth/contract';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 /** A value of a query, or a placeholder filled when its prepared form runs (queries.ts). */
@@ -60,6 +60,3 @@ export function audienceIncludes(t: AudienceTables, userId: Bind<number> | SQL):
           where pg2.${itemColumn} = pg.${itemColumn} and pg2.group_type_id = pg.group_type_id)
       offset 0))`;
 }
-
-/** Administrators and post managers read any post directly; staff only what the feed would show them. */
-export const seesEveryPost = (roleId: number) => roleId === ROLE.ADMIN || roleId === ROLE.EDITOR;

@@ -1,24 +1,15 @@
-// POST /v1/api/files/upload: one multipart file, streamed to storage (see upload.ts).
-// GET /files/{key}: stored files with their recorded type. No login is needed, because <img> and <video>
-// cannot send a bearer token; keys are random UUIDs, and only keys recorded in the files table (as a file
-// or as a file's thumbnail) are served. Range requests let players seek.
+// Files: the handlers of contract/src/endpoints/files.ts. POST /v1/api/files/upload takes one multipart
+// file, streamed to storage (see upload.ts). GET /files/{key} serves stored files with their recorded type,
+// without a login (<img> and <video> cannot send a bearer token); only keys recorded in the files table (as
+// a file or as a file's thumbnail) are served. Range requests let players seek.
 
 import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
-import {
-  envelope,
-  errorBody,
-  LIMITS,
-  MSG,
-  type UploadFields,
-  uploadFields,
-  uploadResponse,
-} from '@hearth/contract';
+import { filesEndpoints, LIMITS, MSG, type UploadFields, uploadFields } from '@hearth/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { anyKnownRole, me } from '../../platform/auth/guards';
+import { me } from '../../platform/auth/guards';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
+import { routes } from '../../platform/http/route-kit';
 import { presentFile } from './presenter';
 import { parseRange } from './range';
 import { findServedFile, insertFile, removeBlob, storedKeys } from './service';
@@ -35,21 +26,6 @@ function attachment(name: string | null): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody };
-
-/** GET /files/{key}: the stored bytes under their recorded media type (any), whole or a byte range. */
-const servedFileSchema = {
-  tags: ['files'],
-  summary: 'A stored file or thumbnail by its key; no login (see above). Honours Range: bytes=a-b',
-  params: z.object({ '*': z.string().describe('The storage key') }),
-  response: {
-    200: { description: 'The file', content: { '*/*': { schema: z.string() } } },
-    206: { description: 'The requested byte range', content: { '*/*': { schema: z.string() } } },
-    404: errorBody.describe('No stored file has this key'),
-    416: errorBody.describe('The range lies outside the file'),
-  },
-};
 
 // A refused upload is answered once the client has sent the rest of its body (read and thrown away):
 // a client that is still sending when the server hangs up often never reads the answer. Past this many
@@ -155,8 +131,7 @@ function multipartError(err: unknown): unknown {
   return err;
 }
 
-export async function fileRoutes(server: FastifyInstance): Promise<void> {
-  const app = server.withTypeProvider<ZodTypeProvider>();
+export async function fileRoutes(app: FastifyInstance): Promise<void> {
   // Registered here only: no other route accepts multipart bodies.
   await app.register(multipart, {
     limits: {
@@ -170,101 +145,92 @@ export async function fileRoutes(server: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post(
-    '/v1/api/files/upload',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'Upload a post file (multipart: file, filename, resourceType=auto, folder=post)',
-        consumes: ['multipart/form-data'],
-        response: { 201: envelope(uploadResponse), ...errors },
+  routes(app, filesEndpoints, {
+    uploadFile: [
+      async (request, reply) => {
+        if (!request.isMultipart()) throw fieldError('file', MSG.fileRequired);
+        const caller = me(request);
+        let received: Awaited<ReturnType<typeof receive>>;
+        try {
+          received = await receive(request);
+        } catch (err) {
+          await settleRefusedBody(request, reply);
+          throw err;
+        }
+        const { stored, fields } = received;
+        const storage = app.storage;
+        let renditions: StoredRenditions;
+        try {
+          renditions = await storeThumbnail(storage, stored.key, stored.sniffed);
+        } catch (err) {
+          await removeBlob(storage, stored.key);
+          if (err instanceof NotAnImageError) throw fieldError('file', MSG.fileTypeRefused);
+          if (err instanceof TooManyPixelsError) throw fieldError('file', MSG.imageTooManyPixels);
+          throw err;
+        }
+        try {
+          const row = await insertFile(app.db, {
+            storageKey: stored.key,
+            ...renditions,
+            mimeType: stored.sniffed.mimeType,
+            resourceType: stored.sniffed.resourceType,
+            size: stored.size,
+            originalName: fields.filename,
+            createdById: caller.id,
+          });
+          const file = presentFile(row);
+          return reply.status(201).send({ data: { fileId: row.id, payload: { url: file.sourceUrl }, file } });
+        } catch (err) {
+          await removeBlob(storage, storedKeys({ storageKey: stored.key, ...renditions }));
+          throw err;
+        }
       },
       // A 500 MB video on a slow link outlasts the ordinary body deadline (platform/http/timeouts.ts).
-      config: { longBody: true },
-      onRequest: anyKnownRole(),
-    },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw fieldError('file', MSG.fileRequired);
-      const caller = me(request);
-      let received: Awaited<ReturnType<typeof receive>>;
-      try {
-        received = await receive(request);
-      } catch (err) {
-        await settleRefusedBody(request, reply);
-        throw err;
-      }
-      const { stored, fields } = received;
-      const storage = app.storage;
-      let renditions: StoredRenditions;
-      try {
-        renditions = await storeThumbnail(storage, stored.key, stored.sniffed);
-      } catch (err) {
-        await removeBlob(storage, stored.key);
-        if (err instanceof NotAnImageError) throw fieldError('file', MSG.fileTypeRefused);
-        if (err instanceof TooManyPixelsError) throw fieldError('file', MSG.imageTooManyPixels);
-        throw err;
-      }
-      try {
-        const row = await insertFile(app.db, {
-          storageKey: stored.key,
-          ...renditions,
-          mimeType: stored.sniffed.mimeType,
-          resourceType: stored.sniffed.resourceType,
-          size: stored.size,
-          originalName: fields.filename,
-          createdById: caller.id,
-        });
-        const file = presentFile(row);
-        return reply.status(201).send({ data: { fileId: row.id, payload: { url: file.sourceUrl }, file } });
-      } catch (err) {
-        await removeBlob(storage, storedKeys({ storageKey: stored.key, ...renditions }));
-        throw err;
-      }
-    },
-  );
+      { config: { longBody: true } },
+    ],
 
-  // Not compressed: media are compressed already, and ranges must stay byte ranges (compression.ts).
-  app.get<{ Params: { '*': string } }>(
-    '/files/*',
-    { schema: servedFileSchema, compress: false },
-    async (request, reply) => {
-      const key = request.params['*'];
-      if (!key || key.length > 300) throw notFound();
-      const found = await findServedFile(app.db, key);
-      if (!found) throw notFound();
-      const mimeType = found.rendition ?? found.row.mimeType;
-      const headers = {
-        'Content-Type': mimeType,
-        'Accept-Ranges': 'bytes',
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, max-age=86400',
-        'Content-Disposition': INLINE.test(mimeType) ? 'inline' : attachment(found.row.originalName),
-      };
+    getStoredFile: [
+      async (request, reply) => {
+        const key = request.params['*'];
+        if (!key || key.length > 300) throw notFound();
+        const found = await findServedFile(app.db, key);
+        if (!found) throw notFound();
+        const mimeType = found.rendition ?? found.row.mimeType;
+        const headers = {
+          'Content-Type': mimeType,
+          'Accept-Ranges': 'bytes',
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'private, max-age=86400',
+          'Content-Disposition': INLINE.test(mimeType) ? 'inline' : attachment(found.row.originalName),
+        };
 
-      // Without a Range header one call to storage does; with one, the size decides what to answer first.
-      let range: { start: number; end: number } | undefined;
-      if (request.headers.range) {
-        const stat = await app.storage.stat(key);
-        if (!stat) throw notFound();
-        const answer = parseRange(request.headers.range, stat.size);
-        if (answer.kind === 'unsatisfiable') {
-          return reply
-            .status(416)
-            .header('Accept-Ranges', 'bytes')
-            .header('Content-Range', `bytes */${stat.size}`)
-            .send({ error: 'The requested range is not available', code: 'range_not_satisfiable' });
+        // Without a Range header one call to storage does; with one, the size decides what to answer first.
+        let range: { start: number; end: number } | undefined;
+        if (request.headers.range) {
+          const stat = await app.storage.stat(key);
+          if (!stat) throw notFound();
+          const answer = parseRange(request.headers.range, stat.size);
+          if (answer.kind === 'unsatisfiable') {
+            return reply
+              .status(416)
+              .header('Accept-Ranges', 'bytes')
+              .header('Content-Range', `bytes */${stat.size}`)
+              .send({ error: 'The requested range is not available', code: 'range_not_satisfiable' });
+          }
+          if (answer.kind === 'partial') range = answer;
         }
-        if (answer.kind === 'partial') range = answer;
-      }
-      const opened = await app.storage.open(key, range);
-      if (!opened) throw notFound();
-      reply.headers(headers);
-      if (!range) return reply.header('Content-Length', opened.size).send(opened.stream);
-      return reply
-        .status(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${opened.size}`)
-        .header('Content-Length', range.end - range.start + 1)
-        .send(opened.stream);
-    },
-  );
+        const opened = await app.storage.open(key, range);
+        if (!opened) throw notFound();
+        reply.headers(headers);
+        if (!range) return reply.header('Content-Length', opened.size).send(opened.stream);
+        return reply
+          .status(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${opened.size}`)
+          .header('Content-Length', range.end - range.start + 1)
+          .send(opened.stream);
+      },
+      // Not compressed: media are compressed already, and ranges must stay byte ranges (compression.ts).
+      { compress: false },
+    ],
+  });
 }

@@ -1,21 +1,27 @@
 // Who may be told of a mention (issue 13, finding 11): a mention notification carries the title of the post
 // or community, so it goes only to mentioned users who can open that content, judged by the same rules as
 // reading it, as SQL over every recipient at once (`u` is the users row of the fan-out's SELECT):
-// - a feed post: administrators and post managers read any (feed/visibility.ts `seesEveryPost`); anyone
+// - a feed post: administrators and post managers read any (the policy's `post.seeUnpublished`); anyone
 //   else only a published post inside its window whose audience includes them (`visibleTo`);
 // - a community post: whoever sees its community (communities/access.ts `seesCommunity`: administrators,
 //   or a published community that is public or has them as a member), when the post is published and in
 //   its window, or always for administrators, post managers and the community's managers
 //   (post-visibility.ts `readablePost`); a post without a community only administrators;
 // - a discussion message: whoever sees the community.
-import { POST_KIND, ROLE, STATE, VISIBILITY } from '@hearth/contract';
+import { POST_KIND, ROLES, STATE, VISIBILITY } from '@hearth/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { publishedAt } from '../communities/post-visibility';
 import { audienceIncludes, FEED_AUDIENCE } from '../feed/visibility';
 
 const U_ID = sql.raw('u.id');
-const isAdmin = sql.raw(`u.role_id = ${ROLE.ADMIN}`);
-const seesEveryPost = sql.raw(`u.role_id in (${ROLE.ADMIN}, ${ROLE.EDITOR})`);
+/** `u` is in a role set of the policy (platform/policy.ts): who sees every community, every post. */
+const roleIn = (set: readonly number[]) =>
+  sql`u.role_id in (${sql.join(
+    set.map((r) => sql`${r}`),
+    sql`, `,
+  )})`;
+const isAdmin = roleIn(ROLES.admins);
+const seesEveryPost = roleIn(ROLES.contentAdmins);
 
 /** SQL: `u` sees the community whose id is `communityId` (a column or a value). */
 function seesCommunity(communityId: SQL): SQL {

@@ -1,36 +1,13 @@
-// /v1/api/notifications: the bell's list, viewing, the live count (Server-Sent Events), and the web push
-// subscription calls of SPEC section 7 (/users/register-notification, kept here with the rest of the
-// feature). Everyone reads and marks only their own notifications: a `userId` naming someone else is 403.
-// The stream is opened with a single-use ticket (stream-tickets.ts) or an Authorization header, never a
-// token in the URL, and ends when its session ends (logout, password change, deactivation: a bus message).
-
+// Notifications: the handlers of contract/src/endpoints/notifications.ts. Everyone reads and marks only
+// their own notifications: a `userId` naming someone else is 403. The stream is opened with a single-use
+// ticket (stream-tickets.ts) or an Authorization header, never a token in the URL, and ends when its
+// session ends (logout, password change, deactivation: a bus message).
 import type { ServerResponse } from 'node:http';
-import {
-  envelope,
-  errorBody,
-  MSG,
-  notificationList,
-  notificationStreamQuery,
-  notificationsQuery,
-  registerNotificationBody,
-  SESSION,
-  streamTicket,
-  unregisterNotificationBody,
-  viewAllBody,
-  viewNotificationBody,
-} from '@hearth/contract';
+import { MSG, notificationsEndpoints, SESSION } from '@hearth/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  allowRoles,
-  anyKnownRole,
-  authenticate,
-  authenticateSession,
-  expiryOf,
-  me,
-} from '../../platform/auth/guards';
+import { authenticate, authenticateSession, expiryOf, me } from '../../platform/auth/guards';
 import { unauthenticated } from '../../platform/errors';
+import { routes } from '../../platform/http/route-kit';
 import { assertSelf } from '../feed/caller';
 import {
   listNotifications,
@@ -42,8 +19,6 @@ import {
 } from './service';
 import { issueStreamTicket, spendStreamTicket } from './stream-tickets';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const tags = ['notifications'];
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
 
@@ -77,8 +52,7 @@ async function authenticateStream(request: FastifyRequest, reply: FastifyReply):
   request.streamEndsAt = Date.now() + TICKET_STREAM_MS;
 }
 
-export async function notificationRoutes(server: FastifyInstance): Promise<void> {
-  const app = server.withTypeProvider<ZodTypeProvider>();
+export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   /** Other tabs of the user follow their count after a view. */
   const changed = (userId: number) => app.events.publish({ userIds: [userId] }).catch(() => {});
   /** Open streams, ended before the server closes (it would otherwise wait for them). */
@@ -87,205 +61,106 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
     for (const s of streams) s.end();
   });
 
-  app.get(
-    '/notifications',
-    {
-      schema: {
-        tags,
-        summary: "The caller's newest 50 notifications and the unviewed count",
-        querystring: notificationsQuery,
-        response: { 200: envelope(notificationList), ...errors },
-      },
-      onRequest: anyKnownRole(),
-    },
-    async (request) => {
+  routes(app, notificationsEndpoints, {
+    listNotifications: async (request) => {
       const caller = me(request);
       assertSelf(caller, request.query.userId);
       return { data: await listNotifications(app.db, caller.id) };
     },
-  );
-
-  app.post(
-    '/notifications/view',
-    {
-      schema: {
-        tags,
-        summary: 'Marks one of the caller’s notifications viewed; answers the new list',
-        body: viewNotificationBody,
-        response: { 200: envelope(notificationList), ...errors },
-      },
-      onRequest: anyKnownRole(),
-    },
-    async (request) => {
+    viewNotification: async (request) => {
       const caller = me(request);
       assertSelf(caller, request.body.userId);
-      await viewNotification(app.db, caller.id, request.body.notificationId);
+      await viewNotification(app.db, caller, request.body.notificationId);
       await changed(caller.id);
       return { data: await listNotifications(app.db, caller.id) };
     },
-  );
-
-  app.post(
-    '/notifications/view-all',
-    {
-      schema: {
-        tags,
-        summary: 'Marks all the caller’s notifications viewed (Clear All); answers the new list',
-        body: viewAllBody,
-        response: { 200: envelope(notificationList), ...errors },
-      },
-      onRequest: anyKnownRole(),
-    },
-    async (request) => {
+    viewAllNotifications: async (request) => {
       const caller = me(request);
       assertSelf(caller, request.body.userId);
       await viewAll(app.db, caller.id);
       await changed(caller.id);
       return { data: await listNotifications(app.db, caller.id) };
     },
-  );
-
-  app.post(
-    '/notifications/stream-ticket',
-    {
-      schema: {
-        tags,
-        summary:
-          'A single-use ticket for GET /notifications/stream?ticket=..., good for 30 seconds (EventSource cannot send headers)',
-        response: { 200: envelope(streamTicket), ...errors },
-      },
-      onRequest: anyKnownRole(),
-    },
-    async (request) => {
+    createNotificationStreamTicket: async (request) => {
       const caller = me(request);
       if (!request.sessionId) throw unauthenticated(MSG.sessionExpired);
       const { ticket, expiresAt } = await issueStreamTicket(app.db, caller.id, request.sessionId);
       return { data: { ticket, expiresAt: expiresAt.toISOString() } };
     },
-  );
-
-  app.get(
-    '/notifications/stream',
-    {
-      schema: {
-        tags,
-        summary:
-          'Server-Sent Events: `data: {"unviewed": n}` at once and whenever it changes; ends with its session or after 15 minutes',
-        querystring: notificationStreamQuery,
-        response: {
-          200: {
-            description: 'Server-Sent Events: `data: {"unviewed": n}` lines and `: heartbeat` comments',
-            content: { 'text/event-stream': { schema: z.string() } },
-          },
-          ...errors,
-        },
-      },
-      // Lives up to 15 minutes: its socket's idle timeout outlasts the heartbeat (platform/http/timeouts.ts).
-      config: { longLived: true },
-      // Each event must leave at once; a compressor would hold it back (compression.ts).
-      compress: false,
-      onRequest: [authenticateStream, allowRoles(1, 2, 3)],
-    },
-    async (request, reply) => {
-      const caller = me(request);
-      const sessionId = request.sessionId;
-      const endsAt = request.streamEndsAt ?? Date.now() + TICKET_STREAM_MS;
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      let open = true;
-      // Sends are chained so counts arrive in order.
-      let sending: Promise<void> = Promise.resolve();
-      const send = () => {
-        sending = sending.then(async () => {
-          if (!open) return;
-          const unviewed = await unviewedCount(app.db, caller.id).catch(() => undefined);
-          if (open && unviewed !== undefined) raw.write(`data: ${JSON.stringify({ unviewed })}\n\n`);
+    streamNotifications: [
+      async (request, reply) => {
+        const caller = me(request);
+        const sessionId = request.sessionId;
+        const endsAt = request.streamEndsAt ?? Date.now() + TICKET_STREAM_MS;
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
         });
-        return sending;
-      };
-      await send();
-      if (request.query.once) {
-        open = false;
-        raw.end();
-        return;
-      }
-      const unsubscribe = app.events.subscribe((msg) => {
-        const ended = msg.sessionsEnded;
-        // Logout ends this session's stream; password change, reset and deactivation end all of them.
-        if (ended && ended.userId === caller.id && (!ended.sessionId || ended.sessionId === sessionId)) {
-          close();
+        let open = true;
+        // Sends are chained so counts arrive in order.
+        let sending: Promise<void> = Promise.resolve();
+        const send = () => {
+          sending = sending.then(async () => {
+            if (!open) return;
+            const unviewed = await unviewedCount(app.db, caller.id).catch(() => undefined);
+            if (open && unviewed !== undefined) raw.write(`data: ${JSON.stringify({ unviewed })}\n\n`);
+          });
+          return sending;
+        };
+        await send();
+        if (request.query.once) {
+          open = false;
           raw.end();
-          return;
+          return reply;
         }
-        if (msg.userIds.includes(caller.id)) void send();
-      });
-      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
-      const expiry = setTimeout(() => raw.end(), Math.max(0, endsAt - Date.now()));
-      function close() {
-        if (!open) return;
-        open = false;
-        unsubscribe();
-        clearInterval(heartbeat);
-        clearTimeout(expiry);
-      }
-      raw.on('close', close);
-      streams.add(raw);
-      raw.on('close', () => streams.delete(raw));
-    },
-  );
-
-  app.get(
-    '/notifications/vapid-public-key',
-    {
-      schema: {
-        tags,
-        summary: "The server's VAPID public key, for PushManager.subscribe's applicationServerKey",
-        response: { 200: z.object({ publicKey: z.string() }), ...errors },
+        const unsubscribe = app.events.subscribe((msg) => {
+          const ended = msg.sessionsEnded;
+          // Logout ends this session's stream; password change, reset and deactivation end all of them.
+          if (ended && ended.userId === caller.id && (!ended.sessionId || ended.sessionId === sessionId)) {
+            close();
+            raw.end();
+            return;
+          }
+          if (msg.userIds.includes(caller.id)) void send();
+        });
+        const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+        const expiry = setTimeout(() => raw.end(), Math.max(0, endsAt - Date.now()));
+        function close() {
+          if (!open) return;
+          open = false;
+          unsubscribe();
+          clearInterval(heartbeat);
+          clearTimeout(expiry);
+        }
+        raw.on('close', close);
+        streams.add(raw);
+        raw.on('close', () => streams.delete(raw));
+        // Hijacked: Fastify leaves the answer to the handler.
+        return reply;
       },
-      onRequest: anyKnownRole(),
-    },
-    async () => ({ publicKey: app.push.publicKey }),
-  );
-
-  app.post(
-    '/users/register-notification',
-    {
-      schema: {
-        tags,
-        summary: "Stores the caller's web push subscription (one per browser endpoint)",
-        body: registerNotificationBody,
-        response: { 201: envelope(z.object({ endPoint: z.string() })), ...errors },
+      {
+        // The ticket (or the Authorization header) instead of the bearer check alone.
+        authenticate: authenticateStream,
+        // Lives up to 15 minutes: its socket's idle timeout outlasts the heartbeat (platform/http/timeouts.ts).
+        config: { longLived: true },
+        // Each event must leave at once; a compressor would hold it back (compression.ts).
+        compress: false,
       },
-      onRequest: anyKnownRole(),
-    },
-    async (request, reply) => {
+    ],
+    getVapidPublicKey: async () => ({ publicKey: app.push.publicKey }),
+    registerPushSubscription: async (request, reply) => {
       const caller = me(request);
       assertSelf(caller, request.body.userId);
       await registerSubscription(app.db, caller.id, request.body);
       return reply.status(201).send({ data: { endPoint: request.body.endPoint } });
     },
-  );
-
-  app.delete(
-    '/users/register-notification',
-    {
-      schema: {
-        tags,
-        summary: "Removes the caller's web push subscription of that endpoint (logging out)",
-        body: unregisterNotificationBody,
-        response: { 200: envelope(z.object({ endPoint: z.string() })), ...errors },
-      },
-      onRequest: anyKnownRole(),
-    },
-    async (request) => {
+    unregisterPushSubscription: async (request) => {
       await unregisterSubscription(app.db, me(request).id, request.body.endPoint);
       return { data: { endPoint: request.body.endPoint } };
     },
-  );
+  });
 }

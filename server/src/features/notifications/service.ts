@@ -5,7 +5,8 @@ import { MSG, type Notification, type NotificationList } from '@hearth/contract'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedPosts, notificationEvents, notifications, pushSubscriptions, users } from '../../db/schema';
-import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
+import { conflict, fieldError, notFound } from '../../platform/errors';
+import { type Actor, authorize } from '../../platform/policy';
 import { assertPushEndpoint, type PushNetwork, pushNetworkOf } from './push-network';
 
 /** How many notifications the bell lists. */
@@ -56,13 +57,13 @@ export async function listNotifications(db: Db, userId: number): Promise<Notific
 }
 
 /** Marks one of the user's notifications viewed: 404 when it does not exist, 403 when it is someone else's. */
-export async function viewNotification(db: Db, userId: number, notificationId: number): Promise<void> {
+export async function viewNotification(db: Db, caller: Actor, notificationId: number): Promise<void> {
   const [row] = await db
     .select({ userId: notifications.userId })
     .from(notifications)
     .where(eq(notifications.id, notificationId));
   if (!row) throw notFound();
-  if (row.userId !== userId) throw forbidden();
+  authorize(caller, 'notification.open', { userId: row.userId });
   await db
     .update(notifications)
     .set({ viewedAt: sql`now()` })

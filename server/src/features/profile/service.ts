@@ -8,7 +8,8 @@ import { files, groups, userGroups, users } from '../../db/schema';
 import { forgetUser } from '../../platform/auth/guards';
 import { assertPasswordAllowed } from '../../platform/auth/password-policy';
 import { hashPassword } from '../../platform/auth/passwords';
-import { fieldError, forbidden, unauthenticated } from '../../platform/errors';
+import { fieldError, unauthenticated } from '../../platform/errors';
+import { type Actor, authorize } from '../../platform/policy';
 import type { Storage } from '../../platform/storage';
 import { recordEmailChange } from '../auth/email-links';
 import { checkOwnPassword } from '../auth/login-throttle';
@@ -129,10 +130,11 @@ export async function updateProfile(
  */
 export async function changePassword(
   db: Db,
-  callerId: number,
+  caller: Actor,
   input: { id: number; oldPassword: string; password: string },
 ): Promise<{ id: number; roleId: number; tokenVersion: number }> {
-  if (input.id !== callerId) throw forbidden();
+  authorize(caller, 'profile.update', { userId: input.id });
+  const callerId = caller.id;
   const [row] = await db
     .select({
       passwordHash: users.passwordHash,

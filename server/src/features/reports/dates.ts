@@ -1,25 +1,7 @@
 // Dates in CSV files: SPEC's table format `DD-MM-YYYY HH:mm:ss` in the time zone the admin's screen shows
 // (PRODUCT-DECISIONS: screens use the viewer's local time), passed as `tz`, so the file matches the table.
-import { z } from 'zod';
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const TZ_MESSAGE = 'tz must be an IANA time zone name, such as Europe/London or UTC';
-
-/** Optional `tz` query parameter: an IANA zone name; UTC when absent. */
-export const tzParam = z
-  .string()
-  .max(64)
-  .refine(isTimeZone, { error: TZ_MESSAGE })
-  .optional()
-  .transform((tz) => tz ?? 'UTC');
+// The `tz` parameter is the contract's (tzParam): the endpoint table's CSV queries read it.
+export { TZ_MESSAGE } from '@hearth/contract';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,9 +1,10 @@
 // Which surveys are open to a user (PRODUCT-DECISIONS: Survey state, Audience): published, active, inside
 // start/end (a survey without times is not open), and for an audience the user belongs to. One SQL predicate
 // serves the staff list, one survey, its form and the submission, so they cannot disagree.
-import { ROLE, STATE } from '@hearth/contract';
+import { STATE } from '@hearth/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../platform/auth/guards';
+import { can } from '../../platform/policy';
 import { type AudienceTables, audienceIncludes, tsParam } from '../feed/visibility';
 
 export const SURVEY_AUDIENCE: AudienceTables = {
@@ -25,5 +26,4 @@ export function openTo(userId: number, now: Date = new Date()): SQL {
 }
 
 /** Administrators and post managers read and build any survey; staff only the ones open to them. */
-export const managesSurveys = (caller: CurrentUser) =>
-  caller.roleId === ROLE.ADMIN || caller.roleId === ROLE.EDITOR;
+export const managesSurveys = (caller: CurrentUser) => can(caller, 'survey.manage');

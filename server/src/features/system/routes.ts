@@ -1,34 +1,20 @@
-// Health for load balancers, the public settings the web needs before login, and robots.txt.
-import { envelope, errorBody, publicConfig } from '@hearth/contract';
+// Health for load balancers, the public settings the web needs before login, and robots.txt: the
+// handlers of contract/src/endpoints/system.ts.
+import { systemEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route, routes } from '../../platform/http/route-kit';
 
-export async function systemRoutes(server: FastifyInstance): Promise<void> {
-  const app = server.withTypeProvider<ZodTypeProvider>();
+// robots.txt lives at the root, outside the /v1 plugin: app.ts registers it on its own (robotsRoute).
+const { getRobotsTxt, ...underV1 } = systemEndpoints;
 
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['system'],
-        response: {
-          200: envelope(z.object({ status: z.string() })),
-          503: errorBody.describe('The database does not answer'),
-        },
-      },
-    },
-    async (_request, reply) => {
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  routes(app, underV1, {
+    getHealth: async (_request, reply) => {
       const ok = await app.database.ping();
       if (!ok) return reply.status(503).send({ error: 'database unavailable', code: 'unavailable' });
       return { data: { status: 'ok' } };
     },
-  );
-
-  app.get(
-    '/config',
-    { schema: { tags: ['system'], response: { 200: envelope(publicConfig) } } },
-    async () => ({
+    getPublicConfig: async () => ({
       data: {
         brandName: app.config.brandName,
         supportEmail: app.config.supportEmail,
@@ -36,25 +22,14 @@ export async function systemRoutes(server: FastifyInstance): Promise<void> {
         companyEmailDomains: app.config.companyEmailDomains,
       },
     }),
-  );
+  });
 }
 
 /** An intranet is not for search engines; without this the SPA's fallback answered robots.txt with HTML. */
 export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 
-export async function robotsRoute(server: FastifyInstance): Promise<void> {
-  const app = server.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/robots.txt',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Tells crawlers to index nothing',
-        response: {
-          200: { description: 'The robots file', content: { 'text/plain': { schema: z.string() } } },
-        },
-      },
-    },
-    async (_request, reply) => reply.type('text/plain; charset=utf-8').send(ROBOTS_TXT),
+export async function robotsRoute(app: FastifyInstance): Promise<void> {
+  route(app, getRobotsTxt, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(ROBOTS_TXT),
   );
 }

@@ -186,17 +186,9 @@ export function me(request: FastifyRequest): CurrentUser {
   return request.currentUser;
 }
 
-/** The role check alone, after a route's own authentication (the live stream's ticket). */
+/** The role check of an endpoint's `access`, after authentication (route-kit.ts). */
 export function allowRoles(...roleIds: number[]) {
   return async (request: FastifyRequest) => {
     if (!roleIds.includes(me(request).roleId)) throw forbidden();
   };
 }
-
-/** preHandler list: authenticate, then require one of the roles. */
-export function requireRole(...roleIds: number[]) {
-  return [authenticate, allowRoles(...roleIds)];
-}
-
-/** Any logged-in user whose role is one of the three known roles (others only change their password). */
-export const anyKnownRole = () => requireRole(1, 2, 3);

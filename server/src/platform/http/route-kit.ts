@@ -52,11 +52,6 @@ export function guardFor(access: Access, authenticateWith: onRequestHookHandler 
   return [authenticateWith, allowRoles(...access)];
 }
 
-/** The entry's whole path, relative to the prefix of the plugin it is registered in (if any). */
-function withinPrefix(app: FastifyInstance, path: string): string {
-  return app.prefix && path.startsWith(app.prefix) ? path.slice(app.prefix.length) : path;
-}
-
 /** Registers `entry` on `app` with `handler`. */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -69,10 +64,11 @@ export function route<E extends Endpoint>(
   app.route({
     ...routeOptions,
     method: entry.method,
-    url: withinPrefix(app, entry.path),
+    url: entry.path,
     schema: {
       tags: [entry.tag],
       ...(entry.summary ? { summary: entry.summary } : {}),
+      ...(entry.credentials ? { security: [{ [entry.credentials]: [] }] } : {}),
       ...(entry.params ? { params: entry.params } : {}),
       ...(entry.query ? { querystring: entry.query } : {}),
       ...(entry.body ? { body: entry.body } : {}),
@@ -83,11 +79,19 @@ export function route<E extends Endpoint>(
   });
 }
 
+/**
+ * A handler for each operation of a table, alone or with its server options. An area whose handlers live
+ * in several files gives each file a `Partial<Handlers<typeof table>>` to fill.
+ */
+export type Handlers<T extends Record<string, Endpoint>> = {
+  [K in keyof T]: EndpointHandler<T[K]> | [EndpointHandler<T[K]>, ServerOptions];
+};
+
 /** Registers every entry of `table` that has a handler in `handlers`; a missing handler is a start-up error. */
 export function routes<T extends Record<string, Endpoint>>(
   app: FastifyInstance,
   table: T,
-  handlers: { [K in keyof T]: EndpointHandler<T[K]> | [EndpointHandler<T[K]>, ServerOptions] },
+  handlers: Handlers<T>,
 ): void {
   for (const [name, entry] of Object.entries(table) as [keyof T & string, T[keyof T & string]][]) {
     const given = handlers[name];

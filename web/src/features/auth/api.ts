@@ -1,9 +1,14 @@
 // Auth calls (SPEC section 7, Auth) as TanStack Query mutations.
-import type { Group, RegisterBody, SessionProfile, UpdatePasswordBody } from '@hearth/contract';
+import {
+  authEndpoints,
+  profileEndpoints,
+  type RegisterBody,
+  type UpdatePasswordBody,
+} from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { clearSession, currentProfile, saveSession } from '../../app/session';
-import { api } from '../../lib/api';
+import { call } from '../../lib/endpoint-client';
 import { disablePush } from '../notifications/push';
 
 /** Basic auth of SPEC section 7; UTF-8 safe, unlike a bare btoa of the text. */
@@ -20,11 +25,11 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ email, password, remember }: LoginInput) =>
-      api.post<SessionProfile>('/v1/auth/login', undefined, {
-        auth: false,
-        query: { remember: remember ? 'true' : 'false' },
-        headers: { Authorization: basicAuth(email.trim(), password) },
-      }),
+      call(
+        authEndpoints.login,
+        { query: { remember: remember ? 'true' : 'false' } },
+        { headers: { Authorization: basicAuth(email.trim(), password) } },
+      ),
     onSuccess: (profile, { remember }) => {
       // Nothing cached for a previous user may leak into this session.
       queryClient.clear();
@@ -43,16 +48,11 @@ export function useLogout() {
       // While the token is still valid: the browser stops receiving this user's pushes (never throws).
       await disablePush();
       // Best effort: the session ends in this browser even when the server cannot be told.
-      await api
-        .post(
-          '/v1/auth/logout',
-          { refreshToken: profile.refreshToken },
-          {
-            auth: false,
-            headers: { Authorization: `Bearer ${profile.accessToken}` },
-          },
-        )
-        .catch(() => undefined);
+      await call(
+        authEndpoints.logout,
+        { body: { refreshToken: profile.refreshToken } },
+        { headers: { Authorization: `Bearer ${profile.accessToken}` } },
+      ).catch(() => undefined);
     },
     onSettled: () => {
       navigate('/login', { replace: true });
@@ -65,33 +65,32 @@ export function useLogout() {
 export function useRegisterGroups() {
   return useQuery({
     queryKey: ['register-groups'],
-    queryFn: () => api.get<Group[]>('/v1/auth/register-groups', { limit: -1 }, { auth: false }),
+    queryFn: () => call(authEndpoints.listRegisterGroups, { query: { limit: -1 } }),
     staleTime: 5 * 60_000,
   });
 }
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: RegisterBody) =>
-      api.post<{ id: number; email: string }>('/v1/auth/register', body, { auth: false }),
+    mutationFn: (body: RegisterBody) => call(authEndpoints.register, { body }),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (email: string) => api.post('/v1/auth/resend-verification', { email }, { auth: false }),
+    mutationFn: (email: string) => call(authEndpoints.resendVerification, { body: { email } }),
   });
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) => api.post('/v1/auth/reset-password', { email }, { auth: false }),
+    mutationFn: (email: string) => call(authEndpoints.requestPasswordReset, { body: { email } }),
   });
 }
 
 export function useVerifyEmail() {
   return useMutation({
-    mutationFn: (token: string) => api.post('/v1/auth/verify-email', { token }, { auth: false }),
+    mutationFn: (token: string) => call(authEndpoints.verifyEmail, { body: { token } }),
   });
 }
 
@@ -102,7 +101,7 @@ export function useVerifyEmail() {
 export function useResetLinkCheck(token: string) {
   return useQuery({
     queryKey: ['reset-link', token],
-    queryFn: () => api.post('/v1/auth/check-reset-token', { token }, { auth: false }),
+    queryFn: () => call(authEndpoints.checkResetToken, { body: { token } }),
     enabled: token !== '',
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -112,15 +111,14 @@ export function useResetLinkCheck(token: string) {
 export function useSetPassword() {
   return useMutation({
     mutationFn: (body: { token: string; password: string }) =>
-      api.post('/v1/auth/set-password', body, { auth: false }),
+      call(authEndpoints.setPasswordWithLink, { body }),
   });
 }
 
 /** The server revokes refresh tokens on a password change and answers a fresh session: keep it. */
 export function useUpdatePassword() {
   return useMutation({
-    mutationFn: (body: UpdatePasswordBody) =>
-      api.post<SessionProfile | undefined>('/v1/api/users/update-password', body),
+    mutationFn: (body: UpdatePasswordBody) => call(profileEndpoints.updatePassword, { body }),
     onSuccess: (profile) => {
       if (profile && typeof profile === 'object' && 'accessToken' in profile) saveSession(profile);
     },

@@ -1,16 +1,14 @@
 // API hooks of the administration screens for communities and of the community post form (SPEC section 7:
 // Communities and Community posts). Keys start with 'communities' / 'community-posts' so that a save here
 // also refreshes what the staff screens have cached.
-import type {
-  Community,
-  CommunityBody,
-  CommunityDetail,
-  CommunityOption,
-  CommunityPost,
-  CommunityPostBody,
+import {
+  type Community,
+  type CommunityBody,
+  type CommunityPostBody,
+  communitiesEndpoints,
 } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/endpoint-client';
 
 export const adminCommunityKeys = {
   communities: ['communities'] as const,
@@ -32,7 +30,9 @@ const validId = (id: number | undefined): id is number => id !== undefined && Nu
 export function useAdminCommunities() {
   return useQuery({
     queryKey: adminCommunityKeys.adminList(),
-    queryFn: ({ signal }) => api.get<Community[]>('/v1/api/communities', { limit: -1 }, { signal }),
+    // Without `fields` the answer is whole communities, not the select's options.
+    queryFn: async ({ signal }) =>
+      (await call(communitiesEndpoints.listCommunities, { query: { limit: -1 } }, { signal })) as Community[],
   });
 }
 
@@ -41,7 +41,7 @@ export function useCommunityOptions(enabled = true) {
   return useQuery({
     queryKey: adminCommunityKeys.options(),
     queryFn: ({ signal }) =>
-      api.get<CommunityOption[]>('/v1/api/communities', { fields: 'id,title', limit: -1 }, { signal }),
+      call(communitiesEndpoints.listCommunities, { query: { fields: 'id,title', limit: -1 } }, { signal }),
     enabled,
     staleTime: 60_000,
   });
@@ -51,7 +51,7 @@ export function useCommunityOptions(enabled = true) {
 export function useAdminCommunity(id: number | undefined) {
   return useQuery({
     queryKey: adminCommunityKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<CommunityDetail>(`/v1/api/communities/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => call(communitiesEndpoints.getCommunity, { params: { id: id ?? 0 } }, { signal }),
     enabled: validId(id),
     // The form must start from what is stored now.
     staleTime: 0,
@@ -64,8 +64,8 @@ export function useSaveCommunity(id: number | undefined) {
   return useMutation({
     mutationFn: (body: CommunityBody) =>
       id
-        ? api.put<CommunityDetail>(`/v1/api/communities/${id}`, body)
-        : api.post<CommunityDetail>('/v1/api/communities', body),
+        ? call(communitiesEndpoints.updateCommunity, { params: { id }, body })
+        : call(communitiesEndpoints.createCommunity, { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminCommunityKeys.communities });
     },
@@ -77,11 +77,7 @@ export function useManagedCommunities(userId: number | undefined) {
   return useQuery({
     queryKey: adminCommunityKeys.managed(userId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<Array<Pick<Community, 'id'> & Partial<Community>>>(
-        `/v1/api/communities/managed/${userId}`,
-        undefined,
-        { signal },
-      ),
+      call(communitiesEndpoints.listManagedCommunities, { params: { userId: userId ?? 0 } }, { signal }),
     enabled: validId(userId),
     staleTime: 0,
     retry: false,
@@ -94,7 +90,7 @@ export function useManagedCommunities(userId: number | undefined) {
 export function useAllCommunityPosts() {
   return useQuery({
     queryKey: adminCommunityKeys.allPosts(),
-    queryFn: ({ signal }) => api.get<CommunityPost[]>('/v1/api/community-posts/all', undefined, { signal }),
+    queryFn: ({ signal }) => call(communitiesEndpoints.listAllCommunityPosts, undefined, { signal }),
   });
 }
 
@@ -103,7 +99,12 @@ export function useVerifyCommunityPost(id: number | undefined, userId: number | 
   return useQuery({
     queryKey: adminCommunityKeys.verify(id ?? 0),
     queryFn: ({ signal }) =>
-      api.get<{ verified: boolean }>(`/v1/api/community-posts/${id}/verify`, { userId }, { signal }),
+      call(
+        communitiesEndpoints.verifyCommunityPost,
+        // As text: the client takes a number for a text id only when the id is required.
+        { params: { id: id ?? 0 }, query: { userId: userId?.toString() } },
+        { signal },
+      ),
     enabled: validId(id),
     staleTime: 0,
     gcTime: 0,
@@ -114,7 +115,8 @@ export function useVerifyCommunityPost(id: number | undefined, userId: number | 
 export function useCommunityPostForEdit(id: number | undefined, enabled: boolean) {
   return useQuery({
     queryKey: adminCommunityKeys.post(id ?? 0),
-    queryFn: ({ signal }) => api.get<CommunityPost>(`/v1/api/community-posts/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      call(communitiesEndpoints.getCommunityPost, { params: { id: id ?? 0 } }, { signal }),
     enabled: enabled && validId(id),
     staleTime: 0,
     retry: false,
@@ -126,8 +128,8 @@ export function useSaveCommunityPost(id: number | undefined) {
   return useMutation({
     mutationFn: (body: CommunityPostBody) =>
       id
-        ? api.put<CommunityPost>(`/v1/api/community-posts/${id}`, body)
-        : api.post<CommunityPost>('/v1/api/community-posts', body),
+        ? call(communitiesEndpoints.updateCommunityPost, { params: { id }, body })
+        : call(communitiesEndpoints.createCommunityPost, { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminCommunityKeys.posts });
       // Post counts on community cards and the News Communities tab change too.

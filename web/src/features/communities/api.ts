@@ -2,12 +2,10 @@
 // likes/favourites are optimistic: the cached copies change at once and change back when the call fails
 // (a like or favourite also when the answer says it was not successful, SPEC section 4).
 import {
-  type ActionResult,
   type Community,
-  type CommunityComment,
   type CommunityPost,
   type CommunityPostPage,
-  type DiscussionMessage,
+  communitiesEndpoints,
   LIMITS,
 } from '@hearth/contract';
 import {
@@ -19,7 +17,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api, isSessionExpired } from '../../lib/api';
+import { isSessionExpired } from '../../lib/api';
+import { call } from '../../lib/endpoint-client';
 import { toastError } from '../../lib/notify';
 import { type ActionType, feedKeys, patchCachedPost, toggled } from '../feed/api';
 import { actionErrorText, actionFailed, withMembership } from './community-logic';
@@ -46,14 +45,15 @@ const validId = (id: number) => Number.isInteger(id) && id > 0;
 export function useCommunityList(viewState: number) {
   return useQuery({
     queryKey: communityKeys.stats(viewState),
-    queryFn: ({ signal }) => api.get<Community[]>('/v1/api/communities/stats', { viewState }, { signal }),
+    queryFn: ({ signal }) =>
+      call(communitiesEndpoints.listCommunityCards, { query: { viewState } }, { signal }),
   });
 }
 
 export function useCommunity(id: number) {
   return useQuery({
     queryKey: communityKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Community>(`/v1/api/communities/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => call(communitiesEndpoints.getCommunity, { params: { id } }, { signal }),
     enabled: validId(id),
     retry: false,
   });
@@ -66,8 +66,6 @@ function patchCommunity(queryClient: QueryClient, id: number, patch: (c: Communi
   );
 }
 
-type SubscribeResult = { joined: boolean; numUsers: number };
-
 /** Whether a join or leave of the community is on its way (its content waits for the answer). */
 export function useSubscribing(communityId: number): boolean {
   return useIsMutating({ mutationKey: communityKeys.subscribe(communityId) }) > 0;
@@ -78,7 +76,7 @@ export function useSubscribe(communityId: number) {
   return useMutation({
     mutationKey: communityKeys.subscribe(communityId),
     mutationFn: (join: boolean) =>
-      api.post<SubscribeResult>('/v1/api/communities/subscribe', { communityId, join: join ? 1 : 0 }),
+      call(communitiesEndpoints.subscribeCommunity, { body: { communityId, join: join ? 1 : 0 } }),
     onMutate: async (join) => {
       await queryClient.cancelQueries({ queryKey: communityKeys.detail(communityId) });
       patchCommunity(queryClient, communityId, (c) => withMembership(c, join));
@@ -110,7 +108,7 @@ export function useDiscussion(communityId: number, enabled = true) {
   return useQuery({
     queryKey: communityKeys.discussion(communityId),
     queryFn: ({ signal }) =>
-      api.get<DiscussionMessage[]>(`/v1/api/communities/${communityId}/discussion`, undefined, { signal }),
+      call(communitiesEndpoints.listDiscussion, { params: { id: communityId } }, { signal }),
     enabled: enabled && validId(communityId),
   });
 }
@@ -119,7 +117,7 @@ export function usePostDiscussion(communityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { content: string; userIds: number[] }) =>
-      api.post<DiscussionMessage>('/v1/api/communities/discussion', { ...body, communityId }),
+      call(communitiesEndpoints.addDiscussionMessage, { body: { ...body, communityId } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: communityKeys.discussion(communityId) });
       patchCommunity(queryClient, communityId, (c) => ({ ...c, numComments: c.numComments + 1 }));
@@ -133,9 +131,9 @@ export function useCommunityPosts(communityId: number, enabled = true) {
   return useInfiniteQuery({
     queryKey: communityKeys.posts(communityId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<CommunityPostPage>(
-        '/v1/api/community-posts',
-        { communityId, limit: LIMITS.newsPageSize, next: pageParam || undefined },
+      call(
+        communitiesEndpoints.listCommunityPosts,
+        { query: { communityId, limit: LIMITS.newsPageSize, next: pageParam || undefined } },
         { signal },
       ),
     initialPageParam: '',
@@ -148,7 +146,7 @@ export function useCommunityPost(id: number) {
   return useQuery({
     queryKey: communityKeys.post(id),
     queryFn: ({ signal }) =>
-      api.get<CommunityPost>(`/v1/api/community-posts/withUser/${id}`, undefined, { signal }),
+      call(communitiesEndpoints.getCommunityPostWithUser, { params: { id } }, { signal }),
     enabled: validId(id),
     retry: false,
   });
@@ -159,8 +157,14 @@ export function useVerifyCommunityPost(id: number, userId: number | undefined) {
   return useQuery({
     queryKey: communityKeys.verify(id),
     queryFn: async ({ signal }) =>
-      (await api.get<{ verified: boolean }>(`/v1/api/community-posts/${id}/verify`, { userId }, { signal }))
-        .verified === true,
+      (
+        await call(
+          communitiesEndpoints.verifyCommunityPost,
+          // As text: the client takes a number for a text id only when the id is required.
+          { params: { id }, query: { userId: userId?.toString() } },
+          { signal },
+        )
+      ).verified === true,
     enabled: validId(id),
     retry: false,
   });
@@ -193,10 +197,8 @@ export function useToggleCommunityAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ postId, type, active }: ToggleVars) => {
-      const result = await api.post<Partial<ActionResult>>('/v1/api/community-posts/action', {
-        active: active ? 1 : 0,
-        communityPostId: postId,
-        communityPostActionTypeId: type,
+      const result = await call(communitiesEndpoints.setCommunityPostAction, {
+        body: { active: active ? 1 : 0, communityPostId: postId, communityPostActionTypeId: type },
       });
       if (actionFailed(result)) throw new Error('not successful');
       return result;
@@ -230,7 +232,7 @@ export function useCommunityPostComments(postId: number, enabled = true) {
   return useQuery({
     queryKey: communityKeys.comments(postId),
     queryFn: ({ signal }) =>
-      api.get<CommunityComment[]>(`/v1/api/community-posts/${postId}/comments`, undefined, { signal }),
+      call(communitiesEndpoints.listCommunityPostComments, { params: { id: postId } }, { signal }),
     enabled: enabled && validId(postId),
   });
 }
@@ -239,7 +241,7 @@ export function useCreateCommunityPostComment(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { content: string; userIds: number[] }) =>
-      api.post<CommunityComment>('/v1/api/community-posts/comment', { ...body, communityPostId: postId }),
+      call(communitiesEndpoints.addCommunityPostComment, { body: { ...body, communityPostId: postId } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: communityKeys.comments(postId) });
       patchCommunityPost(queryClient, postId, (p) => ({ ...p, comments: p.comments + 1 }));

@@ -3,15 +3,14 @@
 // call fails (SPEC section 8).
 import {
   ACTION_TYPE,
-  type ActionResult,
-  type Comment,
   type CommentBody,
-  type FeedCategory,
   type FeedPage,
   type FeedPost,
   type FeedPostBody,
+  feedEndpoints,
   LIMITS,
   type UserSummary,
+  usersEndpoints,
 } from '@hearth/contract';
 import {
   type InfiniteData,
@@ -21,7 +20,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/endpoint-client';
 
 /** News tabs as the API names them: no action (All), 1 liked, 2 favourited, communities. */
 export type FeedAction = 'all' | '1' | '2' | 'communities';
@@ -42,12 +41,14 @@ export function useNewsFeed(action: FeedAction) {
   return useInfiniteQuery({
     queryKey: feedKeys.list(action),
     queryFn: ({ pageParam, signal }) =>
-      api.get<FeedPage>(
-        '/v1/api/newsfeed',
+      call(
+        feedEndpoints.listNewsfeed,
         {
-          limit: LIMITS.newsPageSize,
-          next: pageParam || undefined,
-          action: action === 'all' ? undefined : action,
+          query: {
+            limit: LIMITS.newsPageSize,
+            next: pageParam || undefined,
+            action: action === 'all' ? undefined : action,
+          },
         },
         { signal },
       ),
@@ -60,15 +61,20 @@ export function useFeaturedPosts() {
   return useQuery({
     queryKey: feedKeys.featured(),
     queryFn: async ({ signal }) =>
-      (await api.get<FeedPage>('/v1/api/newsfeed', { isFeatured: 1, limit: LIMITS.newsPageSize }, { signal }))
-        .posts,
+      (
+        await call(
+          feedEndpoints.listNewsfeed,
+          { query: { isFeatured: 1, limit: LIMITS.newsPageSize } },
+          { signal },
+        )
+      ).posts,
   });
 }
 
 export function useFeedPost(id: number) {
   return useQuery({
     queryKey: feedKeys.post(id),
-    queryFn: ({ signal }) => api.get<FeedPost>(`/v1/api/newsfeed/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => call(feedEndpoints.getNewsfeedPost, { params: { id } }, { signal }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
@@ -130,10 +136,8 @@ export function useToggleAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, type, active }: ToggleVars) =>
-      api.post<ActionResult>('/v1/api/newsfeed/action', {
-        active: active ? 1 : 0,
-        feedPostId: postId,
-        feedPostActionTypeId: type,
+      call(feedEndpoints.setFeedPostAction, {
+        body: { active: active ? 1 : 0, feedPostId: postId, feedPostActionTypeId: type },
       }),
     onMutate: ({ postId, type, active }) => {
       patchCachedPost(queryClient, postId, (p) => toggled(p, type, active));
@@ -166,7 +170,7 @@ export function useComments(postId: number, enabled = true) {
   return useQuery({
     queryKey: feedKeys.comments(postId),
     queryFn: ({ signal }) =>
-      api.get<Comment[]>('/v1/api/comments/getComments', { feedPostId: postId }, { signal }),
+      call(feedEndpoints.listFeedPostComments, { query: { feedPostId: postId } }, { signal }),
     enabled: enabled && postId > 0,
   });
 }
@@ -175,7 +179,7 @@ export function useCreateComment(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<CommentBody, 'feedPostId'>) =>
-      api.post<Comment>('/v1/api/comments', { ...body, feedPostId: postId }),
+      call(feedEndpoints.createFeedPostComment, { body: { ...body, feedPostId: postId } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: feedKeys.comments(postId) });
       patchCachedPost(queryClient, postId, (p) => ({ ...p, comments: p.comments + 1 }));
@@ -185,11 +189,12 @@ export function useCreateComment(postId: number) {
 
 /** The mention search (SPEC section 7): active colleagues whose name starts with `text`. */
 export function searchColleagues(text: string, signal?: AbortSignal): Promise<UserSummary[]> {
-  return api.get<UserSummary[]>(
-    '/v1/api/users',
-    { fields: 'id,firstName,lastName', startString: text, isActive: 1 },
+  // With startString the server answers summaries only (id, name, avatar), never full records.
+  return call(
+    usersEndpoints.listUsers,
+    { query: { fields: 'id,firstName,lastName', startString: text, isActive: 1 } },
     { signal },
-  );
+  ) as Promise<UserSummary[]>;
 }
 
 // ---- administration -------------------------------------------------------------------------------
@@ -197,14 +202,14 @@ export function searchColleagues(text: string, signal?: AbortSignal): Promise<Us
 export function useAdminFeedPosts() {
   return useQuery({
     queryKey: feedKeys.adminList(),
-    queryFn: ({ signal }) => api.get<FeedPost[]>('/v1/api/feed-posts', { limit: -1 }, { signal }),
+    queryFn: ({ signal }) => call(feedEndpoints.listFeedPosts, { query: { limit: -1 } }, { signal }),
   });
 }
 
 export function useAdminFeedPost(id: number | undefined) {
   return useQuery({
     queryKey: feedKeys.adminPost(id ?? 0),
-    queryFn: ({ signal }) => api.get<FeedPost>(`/v1/api/feed-posts/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => call(feedEndpoints.getFeedPost, { params: { id: id ?? 0 } }, { signal }),
     enabled: id !== undefined && id > 0,
     // The form must start from what is stored now, not from a list loaded minutes ago.
     staleTime: 0,
@@ -214,8 +219,7 @@ export function useAdminFeedPost(id: number | undefined) {
 export function useFeedCategories() {
   return useQuery({
     queryKey: feedKeys.categories(),
-    queryFn: ({ signal }) =>
-      api.get<FeedCategory[]>('/v1/api/feed-post-categories', { limit: -1 }, { signal }),
+    queryFn: ({ signal }) => call(feedEndpoints.listFeedPostCategories, { query: { limit: -1 } }, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -225,8 +229,8 @@ export function useSaveFeedPost(id: number | undefined) {
   return useMutation({
     mutationFn: (body: FeedPostBody) =>
       id
-        ? api.put<FeedPost>(`/v1/api/feed-posts/${id}`, body)
-        : api.post<FeedPost>('/v1/api/feed-posts', body),
+        ? call(feedEndpoints.updateFeedPost, { params: { id }, body })
+        : call(feedEndpoints.createFeedPost, { body }),
     onSuccess: (post) => {
       queryClient.setQueryData(feedKeys.adminPost(post.id), post);
       void queryClient.invalidateQueries({ queryKey: feedKeys.adminList() });

@@ -1,9 +1,9 @@
 // Data the shell needs: the public config (brand, support e-mail, copyright year, company domains).
-import type { PublicConfig } from '@hearth/contract';
+import { type PublicConfig, systemEndpoints } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/endpoint-client';
 
-/** Shown until /v1/config answers, so the footer and titles never render empty. */
+/** Shown until the public config answers, so the footer and titles never render empty. */
 const DEFAULT_CONFIG: PublicConfig = {
   brandName: 'Hearth',
   supportEmail: 'support@example.com',
@@ -16,7 +16,7 @@ export const configQueryKey = ['config'] as const;
 export function useConfigQuery() {
   return useQuery({
     queryKey: configQueryKey,
-    queryFn: () => api.get<PublicConfig>('/v1/config', undefined, { auth: false }),
+    queryFn: () => call(systemEndpoints.getPublicConfig),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,9 +1,9 @@
 // The bell's API hooks (SPEC section 7, Notifications): the list with the unviewed count, viewing one and
 // Clear All. Both mutations update the cached list at once and put it back when the call fails; the
 // failure is shown with the server's message (SPEC section 8).
-import type { NotificationList } from '@hearth/contract';
+import { type NotificationList, notificationsEndpoints } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/endpoint-client';
 import { toastError } from '../../lib/notify';
 import { markAllViewed, markViewed } from './notification-logic';
 
@@ -16,7 +16,7 @@ export const notificationKeys = {
 export function useNotifications(enabled = true) {
   return useQuery({
     queryKey: notificationKeys.list(),
-    queryFn: ({ signal }) => api.get<NotificationList>('/v1/api/notifications', undefined, { signal }),
+    queryFn: ({ signal }) => call(notificationsEndpoints.listNotifications, undefined, { signal }),
     enabled,
   });
 }
@@ -45,14 +45,14 @@ function useOptimisticList<V>(
 
 export function useViewNotification() {
   return useOptimisticList(
-    (notificationId: number) => api.post('/v1/api/notifications/view', { notificationId }),
+    (notificationId: number) => call(notificationsEndpoints.viewNotification, { body: { notificationId } }),
     (list, id) => markViewed(list, id),
   );
 }
 
 export function useViewAllNotifications() {
   return useOptimisticList(
-    (_: undefined) => api.post('/v1/api/notifications/view-all', {}),
+    (_: undefined) => call(notificationsEndpoints.viewAllNotifications, { body: {} }),
     (list) => markAllViewed(list),
   );
 }

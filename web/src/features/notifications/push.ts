@@ -1,10 +1,10 @@
 // Web push in the browser (SPEC section 4): the service worker (/sw.js, registered while someone is logged
 // in: lib/offline-copies.ts) carries the subscription, which is sent to the server; logging out removes both. Permission is
 // asked only from a click (the bell panel's button). Every failure is only logged, never shown.
-import { ApiError, api } from '../../lib/api';
+import { notificationsEndpoints } from '@hearth/contract';
+import { ApiError } from '../../lib/api';
+import { call } from '../../lib/endpoint-client';
 import { SW_URL } from '../../lib/offline-copies';
-
-const REGISTER = '/v1/api/users/register-notification';
 
 export type PushState = 'unsupported' | 'default' | 'granted' | 'denied';
 
@@ -80,14 +80,16 @@ export async function enablePush(ask = false): Promise<PushState> {
     }
     await navigator.serviceWorker.ready;
     const subscribe = async () => {
-      const { publicKey } = await api.get<{ publicKey: string }>('/v1/api/notifications/vapid-public-key');
+      const { publicKey } = await call(notificationsEndpoints.getVapidPublicKey);
       return registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: base64UrlToBytes(publicKey),
       });
     };
     const subscription = (await registration.pushManager.getSubscription()) ?? (await subscribe());
-    await registerSubscription(subscription, subscribe, (body) => api.post(REGISTER, body));
+    await registerSubscription(subscription, subscribe, (body) =>
+      call(notificationsEndpoints.registerPushSubscription, { body }),
+    );
     return 'granted';
   } catch (err) {
     console.warn('Web push could not be enabled', err);
@@ -105,9 +107,11 @@ export async function disablePush(): Promise<void> {
     if (subscription) {
       const endPoint = subscription.endpoint;
       await subscription.unsubscribe().catch((err) => console.warn('Web push unsubscribe failed', err));
-      await api
-        .del(REGISTER, { body: { endPoint }, timeoutMs: 3000 })
-        .catch((err) => console.warn('Web push subscription could not be removed', err));
+      await call(
+        notificationsEndpoints.unregisterPushSubscription,
+        { body: { endPoint } },
+        { timeoutMs: 3000 },
+      ).catch((err) => console.warn('Web push subscription could not be removed', err));
     }
     await registration.unregister();
   } catch (err) {

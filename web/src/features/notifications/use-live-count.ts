@@ -4,16 +4,14 @@
 // refreshes the access token when needed) and opens the stream with it. The server ends the stream after
 // 15 minutes or when the session ends; we then reconnect with a new ticket, backing off after failures. Each event carries the unviewed count
 // and, for a new notification, the notification itself: the cached list takes both and is refetched.
-import { type NotificationEvent, ROLE, type StreamTicket } from '@hearth/contract';
+import { type NotificationEvent, notificationsEndpoints, ROLE } from '@hearth/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../../app/session';
-import { api, apiUrl } from '../../lib/api';
+import { call, endpointUrl } from '../../lib/endpoint-client';
 import { notificationKeys } from './api';
 import { applyEvent, reconnectDelay } from './notification-logic';
 
-const STREAM_PATH = '/v1/api/notifications/stream';
-const TICKET_PATH = '/v1/api/notifications/stream-ticket';
 /** A connection open this long was healthy: its end (its 15 minutes are up) is not a failure. */
 const HEALTHY_STREAM_MS = 60_000;
 
@@ -63,14 +61,16 @@ export function useLiveNotificationCount(): void {
       if (stopped) return;
       let ticket: string;
       try {
-        ticket = (await api.post<StreamTicket>(TICKET_PATH)).ticket;
+        ticket = (await call(notificationsEndpoints.createNotificationStreamTicket)).ticket;
       } catch {
         // Unreachable server: try again later. A refused refresh has already sent us to the login page.
         schedule();
         return;
       }
       if (stopped) return;
-      const es = new EventSource(apiUrl(STREAM_PATH, { ticket }));
+      const es = new EventSource(
+        endpointUrl(notificationsEndpoints.streamNotifications, { query: { ticket } }),
+      );
       source = es;
       let openedAt = Date.now();
       es.onopen = () => {

@@ -1,20 +1,14 @@
 // The logged-in user's own profile: counts, profile update and avatar upload (SPEC section 7).
-import {
-  LIMITS,
-  type UpdateProfileBody,
-  type UpdateProfileResult,
-  type User,
-  type UserActions,
-} from '@hearth/contract';
+import { authEndpoints, LIMITS, profileEndpoints, type UpdateProfileBody, type User } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { updateSession } from '../../app/session';
-import { api } from '../../lib/api';
+import { call } from '../../lib/endpoint-client';
 import { userKeys } from '../users/api';
 
 export function useUserActions(enabled = true) {
   return useQuery({
     queryKey: ['users', 'actions'],
-    queryFn: () => api.get<UserActions>('/v1/api/users/actions'),
+    queryFn: () => call(profileEndpoints.getUserActions),
     enabled,
   });
 }
@@ -22,8 +16,7 @@ export function useUserActions(enabled = true) {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) =>
-      api.post<UpdateProfileResult>('/v1/api/users/update-profile', body),
+    mutationFn: (body: UpdateProfileBody) => call(profileEndpoints.updateProfile, { body }),
     onSuccess: ({ pendingEmail: _pending, message: _message, ...user }) => {
       // The top bar shows the first name from the stored session: keep it current. `email` is still the
       // saved address: a new one waits for its confirmation link.
@@ -37,20 +30,17 @@ export function useUpdateProfile() {
 export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) =>
-      api.post<{ message: string }>('/v1/auth/confirm-email-change', { token }, { auth: false }),
+    mutationFn: (token: string) => call(authEndpoints.confirmEmailChange, { body: { token } }),
     // A logged-in user's profile shows the new address at once.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
-type UploadResult = { fileId: number; payload: { url: string } };
-
 export function useUploadProfileImage(userId: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { base64: string; filename: string }) =>
-      api.post<UploadResult>('/v1/api/users/profile-image', body, { timeoutMs: LIMITS.uploadTimeoutMs }),
+      call(profileEndpoints.uploadProfileImage, { body }, { timeoutMs: LIMITS.uploadTimeoutMs }),
     onSuccess: (result) => {
       updateSession({ profileImage: result.payload.url });
       if (userId) void queryClient.invalidateQueries({ queryKey: userKeys.one(userId) });

@@ -1,28 +1,14 @@
 // The report calls (SPEC section 7; issue 7), one TanStack Query hook per endpoint. Administrators only:
 // the server answers 403 to anyone else.
-import type {
-  ActiveUsersWeek,
-  PostActivityPage,
-  PostActivitySort,
-  PostReportRow,
-  SurveyReport,
-  SurveyReportListRow,
-  UserActivityPage,
-  UserActivitySort,
-} from '@hearth/contract';
+import { fillPath, type PostActivitySort, reportsEndpoints, type UserActivitySort } from '@hearth/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/endpoint-client';
 
+/** The CSV downloads' paths, from the endpoint table: the download button fetches them (lib/download.ts). */
 export const REPORT_PATHS = {
-  userActivity: '/v1/api/reports/user-activity',
-  userActivityCsv: '/v1/api/reports/user-activity/csv',
-  activeUsers: '/v1/api/reports/active-users',
-  postActivity: '/v1/api/reports/post-activity',
-  topPosts: '/v1/api/reports/top-posts',
-  postActivityCsv: '/v1/api/reports/post-activity/csv',
-  surveyResponses: '/v1/api/reports/survey-responses',
-  surveyReport: (id: number) => `/v1/api/surveys/${id}/report`,
-  surveyResponsesCsv: (id: number) => `/v1/api/reports/survey-responses/${id}/csv`,
+  userActivityCsv: reportsEndpoints.downloadUserActivityCsv.path,
+  postActivityCsv: reportsEndpoints.downloadPostActivityCsv.path,
+  surveyResponsesCsv: (id: number) => fillPath(reportsEndpoints.downloadSurveyResponsesCsv.path, { id }),
 } as const;
 
 /** The table's query (the contract's userActivityQuery, as the page holds it). */
@@ -46,6 +32,9 @@ export type PostActivityParams = {
   search?: string;
 };
 
+/** Group ids go as text, as the query schema reads them (the same URL as the number would give). */
+const idText = (id: number | undefined) => (id === undefined ? undefined : String(id));
+
 export const reportKeys = {
   all: ['reports'] as const,
   userActivity: (query: UserActivityParams) => ['reports', 'user-activity', query] as const,
@@ -59,7 +48,18 @@ export const reportKeys = {
 export function useUserActivity(query: UserActivityParams) {
   return useQuery({
     queryKey: reportKeys.userActivity(query),
-    queryFn: ({ signal }) => api.get<UserActivityPage>(REPORT_PATHS.userActivity, query, { signal }),
+    queryFn: ({ signal }) =>
+      call(
+        reportsEndpoints.getUserActivityReport,
+        {
+          query: {
+            ...query,
+            locationId: idText(query.locationId),
+            departmentId: idText(query.departmentId),
+          },
+        },
+        { signal },
+      ),
     // Keep the current page on screen while the next page, sort or filter loads.
     placeholderData: keepPreviousData,
   });
@@ -68,14 +68,14 @@ export function useUserActivity(query: UserActivityParams) {
 export function useActiveUsers(weeks = 12) {
   return useQuery({
     queryKey: reportKeys.activeUsers(weeks),
-    queryFn: ({ signal }) => api.get<ActiveUsersWeek[]>(REPORT_PATHS.activeUsers, { weeks }, { signal }),
+    queryFn: ({ signal }) => call(reportsEndpoints.getActiveUsersReport, { query: { weeks } }, { signal }),
   });
 }
 
 export function usePostActivity(query: PostActivityParams) {
   return useQuery({
     queryKey: reportKeys.postActivity(query),
-    queryFn: ({ signal }) => api.get<PostActivityPage>(REPORT_PATHS.postActivity, query, { signal }),
+    queryFn: ({ signal }) => call(reportsEndpoints.getPostActivityReport, { query }, { signal }),
     // Keep the current page on screen while the next page, sort or search loads.
     placeholderData: keepPreviousData,
   });
@@ -85,15 +85,14 @@ export function usePostActivity(query: PostActivityParams) {
 export function useTopPosts(limit = 10) {
   return useQuery({
     queryKey: reportKeys.topPosts(limit),
-    queryFn: ({ signal }) => api.get<PostReportRow[]>(REPORT_PATHS.topPosts, { limit }, { signal }),
+    queryFn: ({ signal }) => call(reportsEndpoints.getTopPostsReport, { query: { limit } }, { signal }),
   });
 }
 
 export function useSurveyReportList() {
   return useQuery({
     queryKey: reportKeys.surveys(),
-    queryFn: ({ signal }) =>
-      api.get<SurveyReportListRow[]>(REPORT_PATHS.surveyResponses, undefined, { signal }),
+    queryFn: ({ signal }) => call(reportsEndpoints.listSurveyReports, undefined, { signal }),
   });
 }
 
@@ -101,7 +100,7 @@ export function useSurveyReport(id: number | undefined) {
   const valid = id !== undefined && Number.isInteger(id) && id > 0;
   return useQuery({
     queryKey: reportKeys.survey(id ?? 0),
-    queryFn: ({ signal }) => api.get<SurveyReport>(REPORT_PATHS.surveyReport(id ?? 0), undefined, { signal }),
+    queryFn: ({ signal }) => call(reportsEndpoints.getSurveyReport, { params: { id: id ?? 0 } }, { signal }),
     enabled: valid,
   });
 }

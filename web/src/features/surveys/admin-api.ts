@@ -3,13 +3,12 @@
 import {
   type BuildSurveyBody,
   LIMITS,
-  type Survey,
   type SurveyCreateBody,
-  type SurveyForm,
   type SurveyUpdateBody,
+  surveysEndpoints,
 } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/endpoint-client';
 
 export const adminSurveyKeys = {
   all: ['admin-surveys'] as const,
@@ -30,14 +29,19 @@ export function useAdminSurveys() {
   return useQuery({
     queryKey: adminSurveyKeys.list(),
     queryFn: ({ signal }) =>
-      api.get<Survey[]>('/v1/api/surveys', { limit: LIMITS.surveyListLimit }, { signal }),
+      call(surveysEndpoints.listSurveys, { query: { limit: LIMITS.surveyListLimit } }, { signal }),
   });
 }
 
 export function useAdminSurvey(id: number | undefined) {
   return useQuery({
     queryKey: adminSurveyKeys.survey(id ?? 0),
-    queryFn: ({ signal }) => api.get<Survey>(`/v1/api/surveys/${id}`, { fields: SURVEY_FIELDS }, { signal }),
+    queryFn: ({ signal }) =>
+      call(
+        surveysEndpoints.getSurvey,
+        { params: { id: id ?? 0 }, query: { fields: SURVEY_FIELDS } },
+        { signal },
+      ),
     enabled: validId(id),
     // The form must start from what is stored now, not from a list loaded minutes ago.
     staleTime: 0,
@@ -49,7 +53,7 @@ export function useCreateSurvey() {
   const queryClient = useQueryClient();
   return useMutation({
     /** The answer's data is the new survey's id. */
-    mutationFn: (body: SurveyCreateBody) => api.post<number>('/v1/api/surveys', body),
+    mutationFn: (body: SurveyCreateBody) => call(surveysEndpoints.createSurvey, { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminSurveyKeys.list() });
     },
@@ -59,7 +63,7 @@ export function useCreateSurvey() {
 export function useUpdateSurvey(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SurveyUpdateBody) => api.put<unknown>(`/v1/api/surveys/${id}`, body),
+    mutationFn: (body: SurveyUpdateBody) => call(surveysEndpoints.updateSurvey, { params: { id }, body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminSurveyKeys.all });
       void queryClient.invalidateQueries({ queryKey: STAFF_SURVEY_KEY });
@@ -70,7 +74,7 @@ export function useUpdateSurvey(id: number) {
 export function useSurveyBuilderForm(id: number | undefined) {
   return useQuery({
     queryKey: adminSurveyKeys.form(id ?? 0),
-    queryFn: ({ signal }) => api.get<SurveyForm>(`/v1/api/surveys/${id}/form`, undefined, { signal }),
+    queryFn: ({ signal }) => call(surveysEndpoints.getSurveyForm, { params: { id: id ?? 0 } }, { signal }),
     enabled: validId(id),
     staleTime: 0,
     retry: false,
@@ -79,13 +83,11 @@ export function useSurveyBuilderForm(id: number | undefined) {
   });
 }
 
-/** What build-survey answers: SPEC section 7 says its `message` is shown. */
-export type BuildSurveyResult = { message?: string } | null | undefined;
-
 export function useBuildSurvey(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BuildSurveyBody) => api.post<BuildSurveyResult>('/v1/api/surveys/build-survey', body),
+    /** The answer's `message` is shown (SPEC section 7). */
+    mutationFn: (body: BuildSurveyBody) => call(surveysEndpoints.buildSurvey, { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminSurveyKeys.form(id), refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: STAFF_SURVEY_KEY });

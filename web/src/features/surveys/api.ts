@@ -1,9 +1,9 @@
 // The staff survey screens' API hooks (SPEC section 7: Surveys): the caller's Surveys list, a survey's form,
 // the caller's instances (responses) of a survey and submitting one. The admin screens have their own hooks
 // in admin-api.ts.
-import type { InstanceBody, SurveyForm, SurveyInstance, UserSurvey } from '@hearth/contract';
+import { type InstanceBody, surveysEndpoints } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/endpoint-client';
 
 export const surveyKeys = {
   forUserAll: ['surveys', 'for-user'] as const,
@@ -20,7 +20,7 @@ export function useSurveysForUser(userId: number | undefined) {
   return useQuery({
     queryKey: surveyKeys.forUser(userId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<UserSurvey[]>(`/v1/api/surveys/for-user/${userId}`, undefined, { signal }),
+      call(surveysEndpoints.listSurveysForUser, { params: { userId: userId ?? 0 } }, { signal }),
     enabled: validId(userId),
   });
 }
@@ -29,7 +29,7 @@ export function useSurveysForUser(userId: number | undefined) {
 export function useSurveyForm(surveyId: number) {
   return useQuery({
     queryKey: surveyKeys.form(surveyId),
-    queryFn: ({ signal }) => api.get<SurveyForm>(`/v1/api/surveys/${surveyId}/form`, undefined, { signal }),
+    queryFn: ({ signal }) => call(surveysEndpoints.getSurveyForm, { params: { id: surveyId } }, { signal }),
     enabled: validId(surveyId),
     retry: false,
   });
@@ -40,9 +40,16 @@ export function useMyInstances(surveyId: number, userId: number | undefined, ena
   return useQuery({
     queryKey: surveyKeys.instances(surveyId, userId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<Pick<SurveyInstance, 'id' | 'isComplete'>[]>(
-        '/v1/api/survey-instances',
-        { surveyId, createdById: userId, fields: 'id,isComplete' },
+      call(
+        surveysEndpoints.listSurveyInstances,
+        {
+          // Ids go as text, as the query schema reads them (the same URL as the numbers would give).
+          query: {
+            surveyId: String(surveyId),
+            createdById: userId === undefined ? undefined : String(userId),
+            fields: 'id,isComplete',
+          },
+        },
         { signal },
       ),
     enabled: enabled && validId(surveyId) && validId(userId),
@@ -54,7 +61,7 @@ export function useMyInstances(surveyId: number, userId: number | undefined, ena
 export function useSubmitSurvey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InstanceBody) => api.post<unknown>('/v1/api/surveys/instances', body),
+    mutationFn: (body: InstanceBody) => call(surveysEndpoints.submitSurveyInstance, { body }),
     onSettled: () => {
       // The list's state flags and the instance lookups change (a 409 means they were already stale).
       void queryClient.invalidateQueries({ queryKey: surveyKeys.forUserAll });
