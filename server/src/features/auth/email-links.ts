@@ -34,7 +34,7 @@ export async function createLink(
 ): Promise<string> {
   const token = newOpaqueToken();
   await app.db.transaction(async (tx) => {
-    await spendOlder(tx as unknown as Db, userId, purpose);
+    await spendOlder(tx, userId, purpose);
     await tx.insert(emailTokens).values({
       userId,
       purpose,

@@ -124,7 +124,7 @@ export async function register(app: FastifyInstance, input: RegisterInput) {
     if (!row) throw conflict(MSG.emailTaken, { email: MSG.emailTaken });
     await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId: row.id, groupId })));
     // The verification mail commits with the account: never an account without its mail, nor the reverse.
-    await queueAccountMail(app, { purpose: 'verify', userId: row.id }, tx as unknown as Db);
+    await queueAccountMail(app, { purpose: 'verify', userId: row.id }, tx);
     return row;
   });
   app.jobs.wake('mail');
@@ -146,7 +146,7 @@ export async function resendVerification(app: FastifyInstance, ip: string, email
 
 export async function verifyEmail(app: FastifyInstance, token: string): Promise<void> {
   await app.db.transaction(async (tx) => {
-    const userId = await consumeLink(tx as unknown as Db, token, 'verify');
+    const userId = await consumeLink(tx, token, 'verify');
     await tx.update(users).set({ isVerified: true }).where(eq(users.id, userId));
   });
 }
@@ -183,10 +183,10 @@ export async function setPasswordWithLink(
   await assertPasswordAllowed(password, owner);
   const passwordHash = await hashPassword(password);
   await app.db.transaction(async (tx) => {
-    const userId = await consumeLink(tx as unknown as Db, token, 'reset');
+    const userId = await consumeLink(tx, token, 'reset');
     // Following the mailed link proves the mailbox, so the address counts as verified too.
     await tx.update(users).set({ passwordHash, isVerified: true }).where(eq(users.id, userId));
-    await endSessions(tx as unknown as Db, userId);
+    await endSessions(tx, userId);
   });
 }
 

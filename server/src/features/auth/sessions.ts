@@ -76,7 +76,7 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
           .set({ revokedAt: now })
           .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
         forgetUser(row.userId);
-        await sessionEnded(tx as unknown as Db, row.userId, row.familyId);
+        await sessionEnded(tx, row.userId, row.familyId);
       }
       return { reused: true as const };
     }
@@ -92,7 +92,7 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
       .where(eq(users.id, row.userId));
     if (!user?.isActive) throw unauthenticated(user ? MSG.deactivated : MSG.sessionExpired);
     await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
-    const refreshToken = await storeRefreshToken(tx as unknown as Db, user.id, row.familyId, row.remember);
+    const refreshToken = await storeRefreshToken(tx, user.id, row.familyId, row.remember);
     const access = await app.accessTokens.sign({
       userId: user.id,
       roleId: user.roleId,

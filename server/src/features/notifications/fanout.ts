@@ -92,7 +92,7 @@ export async function processPendingEvents(
         for (const id of got) notified.add(id);
         if (got.length) eventIds.push(e.id);
       }
-      if (inBatch && eventIds.length) await inBatch(tx as unknown as Db, eventIds);
+      if (inBatch && eventIds.length) await inBatch(tx, eventIds);
       if (events.length)
         await tx
           .update(notificationEvents)
@@ -125,7 +125,7 @@ export async function notifyScheduledPosts(db: Db): Promise<number> {
       title: string;
       user_id: number;
       fresh: boolean;
-    }>(tx as unknown as Db, claimStartedPosts());
+    }>(tx, claimStartedPosts());
     const fresh = claimed.filter((p) => p.fresh);
     for (const p of fresh)
       await recordEvent(tx, {

@@ -18,11 +18,10 @@ export async function confirmEmailChange(db: Db, token: string): Promise<void> {
   let userId: number | undefined;
   await db
     .transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      const link = await consumeEmailChangeLink(t, token);
+      const link = await consumeEmailChangeLink(tx, token);
       userId = link.userId;
-      await assertEmailFree(t, link.newEmail, link.userId);
-      const changed = await t
+      await assertEmailFree(tx, link.newEmail, link.userId);
+      const changed = await tx
         .update(users)
         .set({ email: link.newEmail, isVerified: true })
         .where(and(eq(users.id, link.userId), eq(users.isActive, true)))

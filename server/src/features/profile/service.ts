@@ -85,16 +85,15 @@ export async function updateProfile(
 
   await db
     .transaction(async (tx) => {
-      const t = tx as unknown as Db;
       if (emailChanged) {
-        await assertEmailFree(t, input.email, userId);
-        const requestId = await recordEmailChange(t, userId, input.email);
+        await assertEmailFree(tx, input.email, userId);
+        const requestId = await recordEmailChange(tx, userId, input.email);
         // Both mails leave only if this transaction commits; neither job holds a usable token.
-        await queueAccountMail(app, { purpose: 'email-change', requestId }, t);
+        await queueAccountMail(app, { purpose: 'email-change', requestId }, tx);
         await queueAccountMail(
           app,
           { purpose: 'email-change-notice', userId, oldEmail: current.email, newEmail: input.email },
-          t,
+          tx,
         );
       }
       await tx
@@ -153,7 +152,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   const tokenVersion = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, callerId));
-    return endSessions(tx as unknown as Db, callerId);
+    return endSessions(tx, callerId);
   });
   return { id: callerId, roleId: row.roleId, tokenVersion };
 }
@@ -168,14 +167,13 @@ export async function setProfileImage(
   const key = await storage.put('profile', 'jpg', image.jpeg);
   try {
     const { fileId, oldKey } = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      const [user] = await t
+      const [user] = await tx
         .select({ old: users.profileImageFileId })
         .from(users)
         .where(eq(users.id, userId))
         .for('update');
       if (!user) throw unauthenticated();
-      const fileId = await recordFile(t, {
+      const fileId = await recordFile(tx, {
         storageKey: key,
         mimeType: 'image/jpeg',
         resourceType: 'image',
@@ -183,8 +181,8 @@ export async function setProfileImage(
         originalName: image.originalName,
         createdById: userId,
       });
-      await t.update(users).set({ profileImageFileId: fileId }).where(eq(users.id, userId));
-      const oldKey = user.old ? await deleteFileRow(t, user.old) : undefined;
+      await tx.update(users).set({ profileImageFileId: fileId }).where(eq(users.id, userId));
+      const oldKey = user.old ? await deleteFileRow(tx, user.old) : undefined;
       return { fileId, oldKey };
     });
     await removeBlob(storage, oldKey);

@@ -113,7 +113,7 @@ export async function updateUserByAdmin(
 
   await db
     .transaction(async (tx) => {
-      await assertEmailFree(tx as unknown as Db, input.email, id);
+      await assertEmailFree(tx, input.email, id);
       await tx
         .update(users)
         .set({
@@ -129,7 +129,7 @@ export async function updateUserByAdmin(
       await tx.delete(userGroups).where(eq(userGroups.userId, id));
       if (groupIds.length)
         await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId: id, groupId })));
-      if (endsSessions) await endSessions(tx as unknown as Db, id);
+      if (endsSessions) await endSessions(tx, id);
     })
     .catch(rethrowEmailConflict)
     // Role, active flag, name and e-mail are cached per instance by the auth guard: read them afresh.
