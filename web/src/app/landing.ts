@@ -1,8 +1,8 @@
 // Where a user goes after logging in (SPEC section 2): a remembered survey link first; then staff follow the
 // `next` parameter (never back to the login page); everyone else goes to their role's home page.
 import { homeForRole, PATHS, ROLE } from '@hearth/contract';
+import { peekSurveyLink } from '../lib/session';
 import { roleHasPath } from './route-table';
-import { peekSurveyLink } from './session';
 
 /** Only same-site paths: `//host` or `https://...` in `next` would be an open redirect. */
 function isLocalPath(link: string): boolean {

@@ -3,8 +3,8 @@
 import { homeForRole, PATHS } from '@hearth/contract';
 import { Button, Result, type ResultProps } from 'antd';
 import { useNavigate } from 'react-router';
+import { useProfile } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { useProfile } from './session';
 
 type Props = { status: ResultProps['status']; title: string; subTitle: string };
 

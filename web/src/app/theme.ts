@@ -49,9 +49,6 @@ export const BRAND_VARS: Record<ColorMode, Record<string, string>> = {
   },
 };
 
-/** Background of count badges and initials avatars (white text on it 4.7:1), the same in both modes. */
-export const NEUTRAL_BADGE_BG = '#8c6d5f';
-
 const light: ThemeConfig = {
   token: {
     // #b4441f on white 5.5:1, white on it 5.5:1; links #9a3412 on the page background 6.6:1.

@@ -4,8 +4,8 @@
 // and turns `{ error, code, fields }` answers into ApiError.
 import type { RefreshResult } from '@hearth/contract';
 import { authEndpoints, LIMITS, PATHS } from '@hearth/contract';
-import { clearSession, isAccessTokenExpired, readSession, updateSession } from '../app/session';
 import { ApiError, type FieldErrors } from './api-error';
+import { clearSession, isAccessTokenExpired, readSession, updateSession } from './session';
 
 export { ApiError, isApiError, isSessionExpired } from './api-error';
 

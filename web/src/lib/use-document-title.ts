@@ -1,6 +1,6 @@
 // Every page names itself in the browser tab (accessibility: the title announces the page).
 import { useEffect } from 'react';
-import { useConfig } from '../features/layout/api';
+import { useConfig } from './config';
 
 export function useDocumentTitle(title: string): void {
   const { brandName } = useConfig();

@@ -3,7 +3,7 @@
 // twice, which was the largest single cost of drawing a post with its comments on a phone. Initials are
 // sized from the avatar's size instead, so they always fit.
 import { useState } from 'react';
-import { NEUTRAL_BADGE_BG } from '../app/theme';
+import { NEUTRAL_BADGE_BG } from './neutral-badge';
 import './user-avatar.css';
 
 type Props = { firstName?: string; lastName?: string; src?: string | null; size?: number };

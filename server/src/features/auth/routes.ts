@@ -3,7 +3,7 @@ import { authEndpoints, MSG } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, unauthenticated } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';
-import { confirmEmailChange } from '../profile/email-change';
+import { confirmEmailChange } from './email-change';
 import { linkIsUsable } from './email-links';
 import {
   login,

@@ -1,7 +1,9 @@
 // Communities, membership and the discussion board: the handlers of contract/src/endpoints/communities.ts
 // (its first part). Visibility and membership are decided in access.ts.
+import type { communitiesEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { me } from '../../platform/auth/guards';
+import type { Handlers } from '../../platform/http/route-kit';
 import { authorize } from '../../platform/policy';
 import { assertSelf } from '../feed/caller';
 import {
@@ -16,7 +18,6 @@ import {
   updateCommunity,
 } from './communities';
 import { addMessage, listDiscussion } from './discussion';
-import type { CommunitiesHandlers } from './routes';
 
 /** The handlers of the communities' operations; routes.ts registers them with those of the posts. */
 export function communityHandlers(app: FastifyInstance) {
@@ -63,5 +64,5 @@ export function communityHandlers(app: FastifyInstance) {
       const { message } = await addMessage(app.db, caller, request.body);
       return reply.status(201).send({ data: message });
     },
-  } satisfies Partial<CommunitiesHandlers>;
+  } satisfies Partial<Handlers<typeof communitiesEndpoints>>;
 }

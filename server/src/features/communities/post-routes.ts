@@ -2,10 +2,12 @@
 // of contract/src/endpoints/communities.ts (its second part). Community posts are feed_posts rows of kind 2
 // (ADR 010): comments and actions run through the feed's code with the community rules of
 // post-visibility.ts.
+import type { communitiesEndpoints } from '@hearth/contract';
 import { ACTION_TYPE } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { me } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
+import type { Handlers } from '../../platform/http/route-kit';
 import { authorize } from '../../platform/policy';
 import { setPostAction } from '../feed/actions';
 import { assertSelf } from '../feed/caller';
@@ -16,7 +18,6 @@ import { presentCommunityComment, presentCommunityPost, presentCommunityPostIds 
 import { allCommunityPostIds, communityPostsPage, joinedPostsPage } from './post-queries';
 import { readAccess, readablePost, seesUnpublished, writeAccess } from './post-visibility';
 import { saveCommunityPost, verifyPost } from './posts';
-import type { CommunitiesHandlers } from './routes';
 
 /** The handlers of the community posts' operations; routes.ts registers them with those of communities. */
 export function communityPostHandlers(app: FastifyInstance) {
@@ -128,5 +129,5 @@ export function communityPostHandlers(app: FastifyInstance) {
       const id = await saveCommunityPost(app.db, caller, request.body, request.params.id);
       return { data: await load(id, caller) };
     },
-  } satisfies Partial<CommunitiesHandlers>;
+  } satisfies Partial<Handlers<typeof communitiesEndpoints>>;
 }

@@ -3,12 +3,9 @@
 // comments and actions (post-routes.ts).
 import { communitiesEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
-import { type Handlers, routes } from '../../platform/http/route-kit';
+import { routes } from '../../platform/http/route-kit';
 import { communityHandlers } from './community-routes';
 import { communityPostHandlers } from './post-routes';
-
-/** A handler for each operation of the table; each file gives its share. */
-export type CommunitiesHandlers = Handlers<typeof communitiesEndpoints>;
 
 export async function communitiesRoutes(app: FastifyInstance): Promise<void> {
   routes(app, communitiesEndpoints, { ...communityHandlers(app), ...communityPostHandlers(app) });

@@ -1,10 +1,11 @@
 // A feed post's comments and new comments with @mentions (/v1/api/comments).
+import type { feedEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { me } from '../../platform/auth/guards';
+import type { Handlers } from '../../platform/http/route-kit';
 import { feedPostAccess } from './actions';
 import { assertSelf, viewerOf } from './caller';
 import { addComment, listComments } from './comments';
-import type { FeedHandlers } from './routes';
 
 export function commentHandlers(app: FastifyInstance) {
   return {
@@ -22,5 +23,5 @@ export function commentHandlers(app: FastifyInstance) {
       });
       return reply.status(201).send({ data: created });
     },
-  } satisfies Partial<FeedHandlers>;
+  } satisfies Partial<Handlers<typeof feedEndpoints>>;
 }

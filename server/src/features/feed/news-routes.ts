@@ -1,14 +1,15 @@
 // The staff feed, one post, likes and favourites, and the post reports (/v1/api/newsfeed).
+import type { feedEndpoints } from '@hearth/contract';
 import { ACTION_TYPE } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { me } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
+import type { Handlers } from '../../platform/http/route-kit';
 import { feedPostAccess, setPostAction } from './actions';
 import { assertSelf, viewerOf } from './caller';
 import { loadFeedPage } from './feed';
 import { presentPost } from './presenter';
 import { findPost, postActionData, postsReport } from './queries';
-import type { FeedHandlers } from './routes';
 
 /** What Fastify's own serializer would have sent. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -59,5 +60,5 @@ export function newsfeedHandlers(app: FastifyInstance) {
       });
       return { data: result };
     },
-  } satisfies Partial<FeedHandlers>;
+  } satisfies Partial<Handlers<typeof feedEndpoints>>;
 }

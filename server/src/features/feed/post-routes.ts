@@ -1,11 +1,12 @@
 // The admin post list and form (/v1/api/feed-posts) and the categories (/v1/api/feed-post-categories).
+import type { feedEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { me } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
+import type { Handlers } from '../../platform/http/route-kit';
 import { savePost } from './posts';
 import { presentPost, presentPosts } from './presenter';
 import { findPost, listAllPosts, listCategories } from './queries';
-import type { FeedHandlers } from './routes';
 
 export function feedPostHandlers(app: FastifyInstance) {
   const load = async (id: number, viewerId: number) => {
@@ -34,5 +35,5 @@ export function feedPostHandlers(app: FastifyInstance) {
     listFeedPostCategories: async (request) => ({
       data: await listCategories(app.db, request.query.limit),
     }),
-  } satisfies Partial<FeedHandlers>;
+  } satisfies Partial<Handlers<typeof feedEndpoints>>;
 }

@@ -1,6 +1,6 @@
 // The footer of every page (SPEC section 1): confidentiality notice, support mail link, copyright.
 // Plain markup: it is on the login page too, which must stay light.
-import { useConfig } from '../../features/layout/api';
+import { useConfig } from '../../lib/config';
 
 export function AppFooter() {
   const { brandName, supportEmail, copyrightYear } = useConfig();

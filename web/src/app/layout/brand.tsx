@@ -1,6 +1,6 @@
 // The brand mark shown in the side menu and above the public pages.
 import { Link } from 'react-router';
-import { useConfig } from '../../features/layout/api';
+import { useConfig } from '../../lib/config';
 
 export function Brand({ to, light = false }: { to: string; light?: boolean }) {
   const { brandName } = useConfig();

@@ -6,8 +6,8 @@ import { Button, Layout, Space } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api';
+import { useProfile } from '../../lib/session';
 import { UserAvatar } from '../../lib/user-avatar';
-import { useProfile } from '../session';
 import { ColorModeMenu } from './color-mode-menu';
 
 // The bell (with its live stream) loads only for staff, in its own chunk.

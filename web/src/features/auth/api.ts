@@ -7,8 +7,8 @@ import {
 } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { clearSession, currentProfile, saveSession } from '../../app/session';
 import { call } from '../../lib/endpoint-client';
+import { clearSession, currentProfile, saveSession } from '../../lib/session';
 import { disablePush } from '../notifications/push';
 
 /** Basic auth of SPEC section 7; UTF-8 safe, unlike a bare btoa of the text. */

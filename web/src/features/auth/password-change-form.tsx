@@ -2,10 +2,10 @@
 // /password-change and in the Password Settings tab of /edit-profile.
 import { MSG } from '@hearth/contract';
 import { Button, Form, Input } from 'antd';
-import { useProfile } from '../../app/session';
 import { showFormError } from '../../lib/form-errors';
 import { NewPasswordFields } from '../../lib/new-password-fields';
 import { toastSuccess } from '../../lib/notify';
+import { useProfile } from '../../lib/session';
 import { useUpdatePassword } from './api';
 
 type PasswordForm = { oldPassword: string; password: string; confirm: string };

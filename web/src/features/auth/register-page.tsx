@@ -4,6 +4,7 @@ import { MSG, REGISTERED_USER_TYPE } from '@hearth/contract';
 import { Alert, Button, Form, Input, Result, Row } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useConfig } from '../../lib/config';
 import { showFormError } from '../../lib/form-errors';
 import { companyEmailRule, emailRules } from '../../lib/form-rules';
 import { GroupSelects } from '../../lib/group-selects';
@@ -11,7 +12,6 @@ import { NameFields } from '../../lib/name-fields';
 import { NewPasswordFields } from '../../lib/new-password-fields';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useConfig } from '../layout/api';
 import { useRegister, useRegisterGroups, useResendVerification } from './api';
 import { AuthCard } from './auth-card';
 

@@ -13,10 +13,10 @@ import { Button, Card, Col, Form, Result, Row, Select, Switch, Typography } from
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useProfile } from '../../app/session';
 import { FORM_PAGE_PROPS, SaveBar, useSaveAndLeave, useUploading } from '../../lib/form-page';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
+import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PostFilesField } from '../feed/post-files-field';
 import {

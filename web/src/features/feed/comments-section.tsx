@@ -4,8 +4,8 @@
 import { MSG, type UserSummary } from '@hearth/contract';
 import { Empty, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useProfile } from '../../app/session';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
+import { useProfile } from '../../lib/session';
 import { DateText, TimeAgo } from '../../lib/time-text';
 import { UserAvatar } from '../../lib/user-avatar';
 import { useComments } from './api';

@@ -7,8 +7,8 @@
 import { type NotificationEvent, notificationsEndpoints, ROLE } from '@hearth/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSession } from '../../app/session';
 import { call, endpointUrl } from '../../lib/endpoint-client';
+import { useSession } from '../../lib/session';
 import { notificationKeys } from './api';
 import { applyEvent, reconnectDelay } from './notification-logic';
 

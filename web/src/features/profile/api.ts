@@ -1,8 +1,8 @@
 // The logged-in user's own profile: counts, profile update and avatar upload (SPEC section 7).
 import { authEndpoints, LIMITS, profileEndpoints, type UpdateProfileBody, type User } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { updateSession } from '../../app/session';
 import { call } from '../../lib/endpoint-client';
+import { updateSession } from '../../lib/session';
 import { userKeys } from '../users/api';
 
 export function useUserActions(enabled = true) {

@@ -3,8 +3,8 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { LIMITS, MSG } from '@hearth/contract';
 import { Button, Flex, Upload } from 'antd';
-import { useProfile } from '../../app/session';
 import { toastError, toastSuccess } from '../../lib/notify';
+import { useProfile } from '../../lib/session';
 import { UserAvatar } from '../../lib/user-avatar';
 import { useUploadProfileImage } from './api';
 

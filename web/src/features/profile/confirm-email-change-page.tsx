@@ -3,8 +3,8 @@
 import { MSG, PATHS } from '@hearth/contract';
 import { Result, Spin } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { useProfile } from '../../app/session';
 import { errorText } from '../../lib/notify';
+import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSpendLink } from '../../lib/use-spend-link';
 import { AuthCard } from '../auth/auth-card';

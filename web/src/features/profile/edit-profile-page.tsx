@@ -1,9 +1,9 @@
 // /edit-profile (SPEC section 2): tabs Basic Settings and Password Settings; saving returns to /profile.
 import { Card, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
-import { useProfile } from '../../app/session';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
+import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PasswordChangeForm } from '../auth/password-change-form';
 import { useUser } from '../users/api';

@@ -22,12 +22,12 @@ import {
 import { type ReactNode, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useProfile } from '../../app/session';
 import { isApiError, isSessionExpired } from '../../lib/api';
 import { DatePicker } from '../../lib/date-picker';
 import { LightSteps } from '../../lib/light-steps';
 import { PageHeader } from '../../lib/page-header';
 import { LoadingBlock } from '../../lib/query-states';
+import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useMyInstances, useSubmitSurvey, useSurveyForm } from './api';

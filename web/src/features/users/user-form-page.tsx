@@ -3,6 +3,7 @@
 import { MSG, type User } from '@hearth/contract';
 import { Button, Card, Col, Form, Input, Result, Row, Select, Space, Switch } from 'antd';
 import { useNavigate, useParams } from 'react-router';
+import { useConfig } from '../../lib/config';
 import { showFormError } from '../../lib/form-errors';
 import { adminPasswordRules, companyEmailRule, emailRules } from '../../lib/form-rules';
 import { GroupSelects, joinGroups, splitGroups } from '../../lib/group-selects';
@@ -13,7 +14,6 @@ import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { roleName } from '../../lib/role-names';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGroups } from '../groups/api';
-import { useConfig } from '../layout/api';
 import { useCreateUser, useRoles, useUpdateUser, useUser } from './api';
 
 type UserForm = {

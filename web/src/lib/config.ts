@@ -1,7 +1,7 @@
 // Data the shell needs: the public config (brand, support e-mail, copyright year, company domains).
 import { type PublicConfig, systemEndpoints } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/endpoint-client';
+import { call } from './endpoint-client';
 
 /** Shown until the public config answers, so the footer and titles never render empty. */
 const DEFAULT_CONFIG: PublicConfig = {

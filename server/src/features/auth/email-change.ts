@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { forgetUser } from '../../platform/auth/guards';
 import { badRequest } from '../../platform/errors';
-import { consumeEmailChangeLink } from '../auth/email-links';
 import { assertEmailFree, rethrowEmailConflict } from '../users/rules';
+import { consumeEmailChangeLink } from './email-links';
 
 /**
  * Spends the link and sets the new address. Invalid, used or expired links answer 400; an address another

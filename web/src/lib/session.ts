@@ -5,7 +5,7 @@
 // the route table and menus follow login, logout, token rotation and other tabs.
 import type { SessionProfile } from '@hearth/contract';
 import { useSyncExternalStore } from 'react';
-import { forgetOfflineCopies } from '../lib/offline-copies';
+import { forgetOfflineCopies } from './offline-copies';
 
 const KEY = {
   profile: 'hearth.profile',
