@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, the server suite on PGlite and again on a throwaway PostgreSQL 15, then
-// the browser journeys in Chromium. Under CI=true nothing may be skipped: a missing PostgreSQL or
-// Chromium fails the run. The last line is the sum of every suite: `N passed, M failed`.
+// `npm test`: typecheck, lint, the boundaries between parts of the code, the server suite on PGlite and
+// again on a throwaway PostgreSQL 15, then the browser journeys in Chromium. Under CI=true nothing may be
+// skipped: a missing PostgreSQL or Chromium fails the run. The last line is the sum of every suite: `N passed, M failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -100,6 +100,7 @@ function unavailable(what, why) {
 const started = Date.now();
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npx', ['biome', 'check', '.']);
+step('boundaries', 'node', ['scripts/check-boundaries.mjs']);
 
 const pgliteJson = join(tmp, 'vitest-pglite.json');
 rmSync(pgliteJson, { force: true });
