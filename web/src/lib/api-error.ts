@@ -25,3 +25,28 @@ export function isApiError(value: unknown): value is ApiError {
 export function isSessionExpired(value: unknown): boolean {
   return value instanceof ApiError && value.code === 'SESSION_EXPIRED';
 }
+
+/** JSON text as a value; undefined for an empty or malformed body (a proxy's HTML page, a cut answer). */
+export function parseJsonBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The error of a refused answer, from its `{ error, code, fields }` body: the one reading of error bodies
+ * for fetch calls, uploads and downloads. `what` names the failure when the body says nothing.
+ */
+export function apiErrorFrom(status: number, body: unknown, what = 'Request'): ApiError {
+  const b = (body && typeof body === 'object' ? body : {}) as {
+    error?: unknown;
+    code?: unknown;
+    fields?: unknown;
+  };
+  const message = typeof b.error === 'string' && b.error ? b.error : `${what} failed (${status})`;
+  const code = typeof b.code === 'string' ? b.code : `HTTP_${status}`;
+  const fields = b.fields && typeof b.fields === 'object' ? (b.fields as FieldErrors) : undefined;
+  return new ApiError(status, code, message, fields);
+}

@@ -4,7 +4,7 @@
 // and turns `{ error, code, fields }` answers into ApiError.
 import type { RefreshResult } from '@hearth/contract';
 import { authEndpoints, LIMITS, PATHS } from '@hearth/contract';
-import { ApiError, type FieldErrors } from './api-error';
+import { ApiError, apiErrorFrom, parseJsonBody } from './api-error';
 import { clearSession, isAccessTokenExpired, readSession, updateSession } from './session';
 
 export { ApiError, isApiError, isSessionExpired } from './api-error';
@@ -64,22 +64,11 @@ async function send(url: string, init: RequestInit, timeoutMs: number, signal?: 
 }
 
 async function readBody<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
+  const json = parseJsonBody(await res.text());
   if (res.ok) {
     return (json && typeof json === 'object' && 'data' in json ? (json as { data: T }).data : json) as T;
   }
-  const body = (json ?? {}) as { error?: unknown; code?: unknown; fields?: unknown };
-  const message =
-    typeof body.error === 'string' && body.error ? body.error : `Request failed (${res.status})`;
-  const code = typeof body.code === 'string' ? body.code : `HTTP_${res.status}`;
-  const fields = body.fields && typeof body.fields === 'object' ? (body.fields as FieldErrors) : undefined;
-  throw new ApiError(res.status, code, message, fields);
+  throw apiErrorFrom(res.status, json);
 }
 
 /** Clears the stored session and sends the browser to the login page, remembering where it was. */

@@ -1,7 +1,8 @@
 // File downloads from the API (CSV reports): fetched with the bearer token like every other call (a plain
 // link could not send it), named by the server's Content-Disposition and saved through a temporary
 // <a download>. A failed download throws an ApiError carrying the server's `error` text.
-import { ApiError, apiUrl, BASE_HEADERS, expireSession, validAccessToken } from './api';
+import { apiUrl, BASE_HEADERS, expireSession, validAccessToken } from './api';
+import { ApiError, apiErrorFrom, parseJsonBody } from './api-error';
 
 type Query = Parameters<typeof apiUrl>[1];
 
@@ -31,16 +32,7 @@ export function filenameFromDisposition(header: string | null): string | undefin
 }
 
 async function errorFrom(res: Response): Promise<ApiError> {
-  let body: { error?: unknown; code?: unknown } = {};
-  try {
-    body = JSON.parse(await res.text());
-  } catch {
-    // Not JSON: keep the generic text.
-  }
-  const message =
-    typeof body.error === 'string' && body.error ? body.error : `Download failed (${res.status})`;
-  const code = typeof body.code === 'string' ? body.code : `HTTP_${res.status}`;
-  return new ApiError(res.status, code, message);
+  return apiErrorFrom(res.status, parseJsonBody(await res.text()), 'Download');
 }
 
 function saveBlob(blob: Blob, filename: string): void {

@@ -3,7 +3,7 @@
 // sent and becomes 100 when the server has stored the file; failures carry the server's `error` text.
 import { filesEndpoints, LIMITS, MSG, type UploadResponse } from '@hearth/contract';
 import { BASE_HEADERS, expireSession, validAccessToken } from './api';
-import { ApiError } from './api-error';
+import { ApiError, apiErrorFrom, parseJsonBody } from './api-error';
 import { endpointUrl } from './endpoint-client';
 
 export type UploadResult = UploadResponse;
@@ -28,21 +28,6 @@ export function sendingPercent(loaded: number, total: number): number {
   return Math.min(SENDING_SHARE, Math.floor((loaded / total) * SENDING_SHARE));
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function failure(status: number, body: unknown): ApiError {
-  const b = (body ?? {}) as { error?: unknown; code?: unknown; fields?: unknown };
-  const message = typeof b.error === 'string' && b.error ? b.error : `Upload failed (${status})`;
-  const code = typeof b.code === 'string' ? b.code : `HTTP_${status}`;
-  return new ApiError(status, code, message);
-}
-
 type Options = { onProgress?: (percent: number) => void; signal?: AbortSignal; folder?: string };
 
 export async function uploadPostFile(file: File, options: Options = {}): Promise<UploadResult> {
@@ -65,7 +50,7 @@ export async function uploadPostFile(file: File, options: Options = {}): Promise
       if (event.lengthComputable) onProgress?.(sendingPercent(event.loaded, event.total));
     };
     xhr.onload = () => {
-      const body = parseJson(xhr.responseText);
+      const body = parseJsonBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         const data = (body as { data?: UploadResult } | undefined)?.data;
         if (!data || typeof data.fileId !== 'number') {
@@ -84,7 +69,7 @@ export async function uploadPostFile(file: File, options: Options = {}): Promise
         }
         return;
       }
-      reject(failure(xhr.status, body));
+      reject(apiErrorFrom(xhr.status, body, 'Upload'));
     };
     xhr.onerror = () =>
       reject(new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.'));
