@@ -23,7 +23,7 @@ import { profileRoutes } from './features/profile/routes';
 import { reportRoutes } from './features/reports/routes';
 import { statsRoutes } from './features/stats/routes';
 import { surveyRoutes } from './features/surveys/routes';
-import { robotsRoute, systemRoutes } from './features/system/routes';
+import { systemRoutes } from './features/system/routes';
 import { userRoutes } from './features/users/routes';
 import { AccessTokens } from './platform/auth/access-tokens';
 import { clientErrorHandler } from './platform/http/client-errors';
@@ -138,7 +138,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(reportRoutes);
   await app.register(fileRoutes);
-  await app.register(robotsRoute);
 
   await serveWeb(app, deps.config.webDist);
   return app;

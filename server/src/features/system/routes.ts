@@ -2,13 +2,13 @@
 // handlers of contract/src/endpoints/system.ts.
 import { systemEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
-import { route, routes } from '../../platform/http/route-kit';
+import { routes } from '../../platform/http/route-kit';
 
-// robots.txt lives at the root, outside the /v1 plugin: app.ts registers it on its own (robotsRoute).
-const { getRobotsTxt, ...underV1 } = systemEndpoints;
+/** An intranet is not for search engines; without this the SPA's fallback answered robots.txt with HTML. */
+export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
-  routes(app, underV1, {
+  routes(app, systemEndpoints, {
     getHealth: async (_request, reply) => {
       const ok = await app.database.ping();
       if (!ok) return reply.status(503).send({ error: 'database unavailable', code: 'unavailable' });
@@ -22,14 +22,6 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
         companyEmailDomains: app.config.companyEmailDomains,
       },
     }),
+    getRobotsTxt: async (_request, reply) => reply.type('text/plain; charset=utf-8').send(ROBOTS_TXT),
   });
-}
-
-/** An intranet is not for search engines; without this the SPA's fallback answered robots.txt with HTML. */
-export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
-
-export async function robotsRoute(app: FastifyInstance): Promise<void> {
-  route(app, getRobotsTxt, async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(ROBOTS_TXT),
-  );
 }

@@ -53,7 +53,7 @@ export function guardFor(access: Access, authenticateWith: onRequestHookHandler 
 }
 
 /** Registers `entry` on `app` with `handler`. */
-export function route<E extends Endpoint>(
+function route<E extends Endpoint>(
   app: FastifyInstance,
   entry: E,
   handler: EndpointHandler<E>,
