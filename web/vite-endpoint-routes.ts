@@ -10,11 +10,6 @@ import * as tables from '../contract/src/endpoints/index';
 
 const TABLE_FILE = /[\\/]contract[\\/]src[\\/]endpoints[\\/]([a-z]+)\.ts$/;
 
-/** What the web client reads of an entry. */
-export function browserEntry(entry: Endpoint): Pick<Endpoint, 'method' | 'path' | 'access'> {
-  return { method: entry.method, path: entry.path, access: entry.access };
-}
-
 /** The module that replaces contract/src/endpoints/<area>.ts in the browser bundle. */
 export function browserTableModule(area: string): string | undefined {
   if (area === 'index') return undefined;
@@ -23,7 +18,9 @@ export function browserTableModule(area: string): string | undefined {
     | Record<string, Endpoint>
     | undefined;
   if (!table) throw new Error(`contract/src/endpoints/${area}.ts: no export ${name}`);
-  const entries = Object.fromEntries(Object.entries(table).map(([key, e]) => [key, browserEntry(e)]));
+  const entries = Object.fromEntries(
+    Object.entries(table).map(([key, e]) => [key, { method: e.method, path: e.path, access: e.access }]),
+  );
   return `export const ${name} = ${JSON.stringify(entries)};\n`;
 }
 

@@ -2,7 +2,7 @@
 // sideways scroll; on a phone the columns that identify a row (title or name, and the date it is sorted by)
 // fit the screen. At 200% zoom and at 320 px no admin screen scrolls sideways.
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, loginAs } from './helpers';
+import { DEMO, expectNoSidewaysScroll, loginAs } from './helpers';
 
 const LISTS: { path: string; phone: string[]; desktop: string[] }[] = [
   {
@@ -91,13 +91,7 @@ for (const width of [640, 320]) {
       expect(shape.pageOverflow, `${list.path} page scrolls sideways`).toBeLessThanOrEqual(0);
     }
     for (const path of SCREENS) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page, path);
     }
   });
 }

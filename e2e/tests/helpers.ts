@@ -101,3 +101,14 @@ function findLink(to: string, path: string): string | undefined {
   }
   return undefined;
 }
+
+/** Opens `path`, waits for its heading and data, and fails if the page scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+}

@@ -2,7 +2,7 @@
 // the bell is a few Tabs away, the skip link works, the appearance setting follows the system or the
 // user's choice, and the staff pages reflow at 320 px (400% zoom) without a sideways scroll.
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, loginAs } from './helpers';
+import { DEMO, expectNoSidewaysScroll, loginAs } from './helpers';
 
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
@@ -83,12 +83,6 @@ test('staff pages reflow at 320 px: no sideways scroll', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await loginAs(page, DEMO.staff);
   for (const path of ['/news', '/communities', '/surveys', '/profile', '/stats']) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, path);
   }
 });
