@@ -12,7 +12,9 @@ import type { Database, Db } from './db/client';
 import { installAccountMail } from './features/auth/mail-jobs';
 import { authRoutes } from './features/auth/routes';
 import { installSessionEvents } from './features/auth/session-events';
+import { communityAudiences } from './features/communities/notification-audiences';
 import { communitiesRoutes } from './features/communities/routes';
+import { feedAudiences } from './features/feed/notification-audiences';
 import { feedRoutes } from './features/feed/routes';
 import { installRenditionsBackfill } from './features/files/renditions-backfill';
 import { fileRoutes } from './features/files/routes';
@@ -22,6 +24,7 @@ import { installNotifications } from './features/notifications/worker';
 import { profileRoutes } from './features/profile/routes';
 import { reportRoutes } from './features/reports/routes';
 import { statsRoutes } from './features/stats/routes';
+import { surveyAudiences } from './features/surveys/notification-audiences';
 import { surveyRoutes } from './features/surveys/routes';
 import { systemRoutes } from './features/system/routes';
 import { userRoutes } from './features/users/routes';
@@ -104,7 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (method !== 'HEAD') routeList.push(`${method} ${route.url}`);
   });
 
-  await installNotifications(app, deps.push);
+  // Whom each event notifies: the features that record events say it (notifications/audiences.ts).
+  await installNotifications(app, { ...feedAudiences, ...communityAudiences, ...surveyAudiences }, deps.push);
   installSessionEvents(app);
   installErrorHandler(app);
   installJsonBodies(app);

@@ -2,10 +2,10 @@
 // (its first part). Visibility and membership are decided in access.ts.
 import type { communitiesEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
+import { assertSelf } from '../../platform/auth/assert-self';
 import { me } from '../../platform/auth/guards';
 import type { Handlers } from '../../platform/http/route-kit';
 import { authorize } from '../../platform/policy';
-import { assertSelf } from '../feed/caller';
 import {
   communityCard,
   communityCards,

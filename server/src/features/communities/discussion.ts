@@ -3,19 +3,19 @@
 // like comments' (feed/comments.ts); the ids travel in userIds and must be active users.
 // COMMENT notifications go to `mentioned`: a DISCUSSION event recorded in the message's transaction, whose
 // notifications are COMMENTs on the community (object: the community id; notifications/events.ts), only
-// for those of them who can see the community (notifications/mention-audience.ts).
+// for those of them who can see the community (communities/notification-audiences.ts).
 import type { DiscussionMessage, discussionBody } from '@hearth/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { communities, communityDiscussion, communityDiscussionMentions } from '../../db/schema';
+import { recordEvent } from '../notifications/events';
 import {
   assertMentionable,
   loadMentionsAndAuthors,
   type MentionColumns,
   readMentions,
-} from '../feed/comments';
-import { recordEvent } from '../notifications/events';
+} from '../posts/comments';
 import { assertMember, requireCommunity, type Viewer } from './access';
 
 export type DiscussionForm = z.output<typeof discussionBody>;

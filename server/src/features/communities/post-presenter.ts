@@ -5,8 +5,8 @@ import { ACTION_TYPE, type Comment, type CommunityComment, type CommunityPost } 
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { communities } from '../../db/schema';
-import { type CardRelations, loadCardRelations } from '../feed/queries';
 import { presentFile } from '../files/presenter';
+import { type CardRelations, loadCardRelations } from '../posts/cards';
 import { summaryOf } from '../users/presenter';
 import { communityPostsById } from './post-queries';
 import type { CommunityPostRow } from './post-visibility';

@@ -4,10 +4,10 @@
 import { STATE } from '@hearth/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { tsParam } from '../../db/params';
 import { feedPosts } from '../../db/schema';
-import { type Cursor, decodeCursor, encodeCursor } from '../feed/cursor';
-import { type PageRow, pageColumns } from '../feed/queries';
-import { tsParam } from '../feed/visibility';
+import { type PageRow, pageColumns } from '../posts/cards';
+import { type Cursor, decodeCursor, encodeCursor } from '../posts/cursor';
 import { COMMUNITY_KIND, publishedAt } from './post-visibility';
 
 const afterCursor = (after: Cursor | undefined): SQL | undefined =>

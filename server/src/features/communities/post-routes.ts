@@ -5,14 +5,13 @@
 import type { communitiesEndpoints } from '@hearth/contract';
 import { ACTION_TYPE } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
+import { assertSelf } from '../../platform/auth/assert-self';
 import { me } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
 import type { Handlers } from '../../platform/http/route-kit';
 import { authorize } from '../../platform/policy';
-import { setPostAction } from '../feed/actions';
-import { assertSelf } from '../feed/caller';
-import { addComment, listComments } from '../feed/comments';
-import { actionEntries } from '../feed/queries';
+import { actionEntries, setPostAction } from '../posts/actions';
+import { addComment, listComments } from '../posts/comments';
 import { assertMember, requireCommunity } from './access';
 import { presentCommunityComment, presentCommunityPost, presentCommunityPostIds } from './post-presenter';
 import { allCommunityPostIds, communityPostsPage, joinedPostsPage } from './post-queries';

@@ -7,10 +7,10 @@
 import { POST_KIND, STATE } from '@hearth/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { tsParam } from '../../db/params';
 import { feedPosts } from '../../db/schema';
 import { can } from '../../platform/policy';
-import type { PostAccess } from '../feed/actions';
-import { tsParam } from '../feed/visibility';
+import type { PostAccess } from '../posts/actions';
 import { assertMember, type CommunityAccess, communityAccess, type Viewer } from './access';
 
 export type CommunityPostRow = typeof feedPosts.$inferSelect;

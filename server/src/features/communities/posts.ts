@@ -11,8 +11,8 @@ import { feedPosts } from '../../db/schema';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html/sanitize';
 import { authorize } from '../../platform/policy';
-import { checkFiles, writePost } from '../feed/posts';
 import { notifyPostIfDue } from '../notifications/events';
+import { checkFiles, writePost } from '../posts/write';
 import { communityAccess, type Viewer } from './access';
 import { COMMUNITY_KIND, editsPostsOf, readablePost } from './post-visibility';
 

@@ -1,13 +1,16 @@
 // The caller as the feed sees them.
 import type { CurrentUser } from '../../platform/auth/guards';
-import { authorize, can } from '../../platform/policy';
-
-/** `userId` sent by the web must be the caller: it is never trusted to name someone else (403). */
-export function assertSelf(caller: CurrentUser, userId: number | undefined): void {
-  authorize(caller, 'user.actAs', { userId });
-}
+import { can } from '../../platform/policy';
+import type { PostAccess } from '../posts/actions';
+import { findPost } from './queries';
 
 export const viewerOf = (caller: CurrentUser) => ({
   id: caller.id,
   seesAll: can(caller, 'post.seeUnpublished'),
 });
+
+/** Feed posts (kind 1) only, as the viewer may read them. */
+export const feedPostAccess =
+  (viewer: ReturnType<typeof viewerOf>): PostAccess =>
+  (tx, postId) =>
+    findPost(tx, postId, viewer);

@@ -1,11 +1,11 @@
 // A feed post's comments and new comments with @mentions (/v1/api/comments).
 import type { feedEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
+import { assertSelf } from '../../platform/auth/assert-self';
 import { me } from '../../platform/auth/guards';
 import type { Handlers } from '../../platform/http/route-kit';
-import { feedPostAccess } from './actions';
-import { assertSelf, viewerOf } from './caller';
-import { addComment, listComments } from './comments';
+import { addComment, listComments } from '../posts/comments';
+import { feedPostAccess, viewerOf } from './caller';
 
 export function commentHandlers(app: FastifyInstance) {
   return {

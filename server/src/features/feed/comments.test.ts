@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createUser, userWithSession } from '../../../test/factories';
 import { feedCommentMentions, feedComments, feedPosts } from '../../db/schema';
-import { stripMentionMarkers } from './comments';
+import { stripMentionMarkers } from '../posts/comments';
 import { createPost } from './test-support';
 
 type Session = Awaited<ReturnType<typeof userWithSession>>;

@@ -7,10 +7,11 @@
 import { ACTION_TYPE, type FeedPage, type FeedPost, type NewsfeedQuery } from '@hearth/contract';
 import type { Db } from '../../db/client';
 import { joinedPostsPage } from '../communities/post-queries';
+import { loadCardContents, type PageRow } from '../posts/cards';
+import { decodeCursor, encodeCursor } from '../posts/cursor';
 import { cardCacheOf } from './card-cache';
-import { decodeCursor, encodeCursor } from './cursor';
 import { presentContent, withCounters } from './presenter';
-import { FEATURED_MAX, loadCardContents, type PageRow, readActionPage, readFeedPage } from './queries';
+import { FEATURED_MAX, readActionPage, readFeedPage } from './queries';
 
 type PageQuery = Pick<NewsfeedQuery, 'isFeatured' | 'next' | 'action'> & { limit: number };
 

@@ -2,11 +2,12 @@
 import type { feedEndpoints } from '@hearth/contract';
 import { ACTION_TYPE } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
+import { assertSelf } from '../../platform/auth/assert-self';
 import { me } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
 import type { Handlers } from '../../platform/http/route-kit';
-import { feedPostAccess, setPostAction } from './actions';
-import { assertSelf, viewerOf } from './caller';
+import { setPostAction } from '../posts/actions';
+import { feedPostAccess, viewerOf } from './caller';
 import { loadFeedPage } from './feed';
 import { presentPost } from './presenter';
 import { findPost, postActionData, postsReport } from './queries';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { userWithSession } from '../../../test/factories';
 import { feedPostActions } from '../../db/schema';
-import { encodeCursor } from './cursor';
+import { encodeCursor } from '../posts/cursor';
 import { createPost } from './test-support';
 
 type Session = Awaited<ReturnType<typeof userWithSession>>;

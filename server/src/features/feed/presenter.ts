@@ -1,12 +1,12 @@
 // Shapes feed posts for the API. A card's relations (categories, audience, files, author, the viewer's
-// like and favourite) come from the database as columns of the post's row (queries.ts `cardColumns`):
+// like and favourite) come from the database as columns of the post's row (posts/cards.ts `cardColumns`):
 // the feed pages select them with the posts, other lists load them for all their posts in one query.
 import { ACTION_TYPE, type FeedPost } from '@hearth/contract';
 import type { Db } from '../../db/client';
 import { presentFile } from '../files/presenter';
+import { type CardRelations, type CardRow, loadCardRelations, type PostRow } from '../posts/cards';
 import { summaryOf } from '../users/presenter';
 import type { CardContent } from './card-cache';
-import { type CardRelations, type CardRow, loadCardRelations, type PostRow } from './queries';
 
 const NO_RELATIONS: CardRelations = {
   categories: [],

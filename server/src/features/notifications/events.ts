@@ -19,7 +19,7 @@ export type NotifyingEvent = {
   actorId: number | null;
   /**
    * COMMENT and DISCUSSION: the mentioned users (other types derive their audience from the object). The
-   * fan-out keeps only those who can open the post or community (mention-audience.ts): the notification
+   * fan-out keeps only those who can open the post or community (the audiences of feed and communities, audiences.ts): the notification
    * shows its title.
    */
   userIds?: readonly number[];

@@ -9,50 +9,25 @@ import { asc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { notificationEvents } from '../../db/schema';
 import { type EventBus, publishUsers } from '../../platform/events';
-import { audienceIncludes, FEED_AUDIENCE } from '../feed/visibility';
-import { SURVEY_AUDIENCE } from '../surveys/access';
+import type { Audiences } from './audiences';
 import { recordEvent } from './events';
-import { readsDiscussion, readsPost } from './mention-audience';
 
 type EventRow = typeof notificationEvents.$inferSelect;
 
 /** Events claimed per transaction. */
 const BATCH = 20;
-const U_ID = sql.raw('u.id');
 
-/** The recipients of an event as `select u.id ...`: active users, never the actor. */
-function audienceOf(e: EventRow): SQL | undefined {
+/** The recipients of an event as `select u.id ...` (audiences.ts): active users, never the actor. */
+function audienceOf(audiences: Audiences, e: EventRow): SQL | undefined {
   const notActor = sql`u.is_active and u.id is distinct from ${e.actorId}::int`;
-  switch (e.type) {
-    case 'FEED_POST':
-      return sql`select u.id from users u cross join feed_posts
-        where feed_posts.id = ${e.objectId} and feed_posts.kind = ${sql.raw(String(POST_KIND.FEED))}
-          and ${notActor} and ${audienceIncludes(FEED_AUDIENCE, U_ID)}`;
-    case 'COMMUNITY_POST':
-      return sql`select u.id from feed_posts p
-        join community_members m on m.community_id = p.community_id
-        join users u on u.id = m.user_id
-        where p.id = ${e.objectId} and ${notActor}`;
-    case 'SURVEY':
-      return sql`select u.id from users u cross join surveys
-        where surveys.id = ${e.objectId} and ${notActor} and ${audienceIncludes(SURVEY_AUDIENCE, U_ID)}`;
-    // Mentions: the mentioned users who can open the post or the discussion board, never the others
-    // (the notification would show them the title of content they cannot see: mention-audience.ts).
-    case 'COMMENT':
-    case 'DISCUSSION':
-      return sql`select u.id from notification_events ev join users u on u.id = any(ev.user_ids)
-        where ev.id = ${e.id} and ${notActor}
-          and ${e.type === 'COMMENT' ? readsPost(e.objectId, new Date()) : readsDiscussion(e.objectId)}`;
-    default:
-      return undefined;
-  }
+  return audiences[e.type as keyof Audiences]?.(e, notActor);
 }
 
 const notificationType = (eventType: string) => (eventType === 'DISCUSSION' ? 'COMMENT' : eventType);
 
 /** Inserts the event's notifications; answers who got one now (none when re-run). */
-async function fanOut(tx: Db, e: EventRow): Promise<number[]> {
-  const audience = audienceOf(e);
+async function fanOut(tx: Db, audiences: Audiences, e: EventRow): Promise<number[]> {
+  const audience = audienceOf(audiences, e);
   if (!audience) return [];
   const rows = await queryRows<{ user_id: number }>(
     tx,
@@ -73,6 +48,7 @@ async function fanOut(tx: Db, e: EventRow): Promise<number[]> {
 export async function processPendingEvents(
   db: Db,
   bus: EventBus,
+  audiences: Audiences,
   inBatch?: (tx: Db, eventIds: number[]) => Promise<void>,
 ): Promise<number> {
   let done = 0;
@@ -88,7 +64,7 @@ export async function processPendingEvents(
         .limit(BATCH)
         .for('update', { skipLocked: true });
       for (const e of events) {
-        const got = await fanOut(tx, e);
+        const got = await fanOut(tx, audiences, e);
         for (const id of got) notified.add(id);
         if (got.length) eventIds.push(e.id);
       }

@@ -5,10 +5,10 @@
 import type { ServerResponse } from 'node:http';
 import { MSG, notificationsEndpoints, SESSION } from '@hearth/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { assertSelf } from '../../platform/auth/assert-self';
 import { authenticate, authenticateSession, expiryOf, me } from '../../platform/auth/guards';
 import { unauthenticated } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';
-import { assertSelf } from '../feed/caller';
 import {
   listNotifications,
   registerSubscription,

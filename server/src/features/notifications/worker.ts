@@ -5,6 +5,7 @@
 // Several instances may all run it: claims are exactly-once in the database (fanout.ts).
 import type { FastifyInstance } from 'fastify';
 import { createEventBus, type EventBus } from '../../platform/events';
+import type { Audiences } from './audiences';
 import { notifyScheduledPosts, processPendingEvents } from './fanout';
 import { createPushSender, ensureVapidKeys, type PushSender } from './push';
 import { bindPushNetwork, type PushNetwork } from './push-network';
@@ -27,8 +28,15 @@ declare module 'fastify' {
 /** At most this late: PRODUCT-DECISIONS allows a scheduled post to notify up to a minute late. */
 export const TICK_MS = 30_000;
 
-/** `network`: how web push reaches push services (tests inject a resolver; see push-network.ts). */
-export async function installNotifications(app: FastifyInstance, network: PushNetwork = {}): Promise<void> {
+/**
+ * `audiences`: whom each type of event notifies, given by the features that record them (audiences.ts).
+ * `network`: how web push reaches push services (tests inject a resolver; see push-network.ts).
+ */
+export async function installNotifications(
+  app: FastifyInstance,
+  audiences: Audiences,
+  network: PushNetwork = {},
+): Promise<void> {
   const events = await createEventBus(app.database, (msg) => app.log.warn(msg));
   app.decorate('events', events);
   bindPushNetwork(app.db, network);
@@ -50,7 +58,9 @@ export async function installNotifications(app: FastifyInstance, network: PushNe
     if (closed) return;
     try {
       await notifyScheduledPosts(app.db);
-      await processPendingEvents(app.db, events, (tx, eventIds) => app.jobs.send('push', { eventIds }, tx));
+      await processPendingEvents(app.db, events, audiences, (tx, eventIds) =>
+        app.jobs.send('push', { eventIds }, tx),
+      );
       app.jobs.wake('push');
     } catch (err) {
       app.log.error({ err }, 'notification fan-out failed');

@@ -3,9 +3,10 @@
 // serves the staff list, one survey, its form and the submission, so they cannot disagree.
 import { STATE } from '@hearth/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { tsParam } from '../../db/params';
 import type { CurrentUser } from '../../platform/auth/guards';
 import { can } from '../../platform/policy';
-import { type AudienceTables, audienceIncludes, tsParam } from '../feed/visibility';
+import { type AudienceTables, audienceIncludes } from '../audience/audience';
 
 export const SURVEY_AUDIENCE: AudienceTables = {
   table: 'surveys',

@@ -2,11 +2,11 @@
 // managers read any survey; staff only the surveys open to them (a survey that is not is 404 to them).
 import { LIMITS, MSG, surveysEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
+import { assertSelf } from '../../platform/auth/assert-self';
 import { type CurrentUser, me } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';
 import { authorize } from '../../platform/policy';
-import { assertSelf } from '../feed/caller';
 import { managesSurveys } from './access';
 import { buildSurvey, loadForm } from './form';
 import { listInstances, submitInstance } from './instances';

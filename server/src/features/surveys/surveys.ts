@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { groups, surveyGroups, surveyInstances, surveys } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { audienceGroups } from '../feed/posts';
+import { audienceGroups } from '../audience/audience';
 import { recordEvent } from '../notifications/events';
 import { loadSummaries } from '../users/presenter';
 import { openTo } from './access';

@@ -4,7 +4,7 @@
 // are checked to be existing, active users. Which post the caller may read or write on is the caller's
 // `PostAccess` (actions.ts): feed routes pass feed posts only, community routes community posts only.
 // COMMENT notifications go to `mentioned`: the event is recorded in the comment's transaction (object: the post);
-// the fan-out notifies only those of them who can open the post (notifications/mention-audience.ts).
+// the fan-out notifies only those of them who can open the post (feed/notification-audiences.ts).
 // The mention helpers (reading, checking and presenting mentions) serve the community discussion board too.
 import { type Comment, MSG, type UserSummary } from '@hearth/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';

@@ -3,11 +3,11 @@
 // the same transaction, and only when a row was really inserted or deleted, so the counts stay equal to the
 // rows however many requests race. Who may act on which post is the caller's `PostAccess`.
 import { ACTION_TYPE, type ActionResult } from '@hearth/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedPostActions, feedPosts } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { findPost } from './queries';
+import { loadSummaries } from '../users/presenter';
 
 /**
  * The post `postId` as the caller may write on it (like, favourite, comment): undefined answers 404 (not
@@ -17,14 +17,6 @@ export type PostAccess = (
   tx: Db,
   postId: number,
 ) => Promise<{ id: number; isCommentable: boolean } | undefined>;
-
-type Viewer = { id: number; seesAll: boolean };
-
-/** Feed posts (kind 1) only, as the viewer may read them. */
-export const feedPostAccess =
-  (viewer: Viewer): PostAccess =>
-  (tx, postId) =>
-    findPost(tx, postId, viewer);
 
 export type ActionRequest = { postId: number; actionTypeId: number; active: boolean };
 
@@ -71,5 +63,22 @@ export async function setPostAction(
       isLiked: mine.some((a) => a.actionTypeId === ACTION_TYPE.LIKE),
       isFavourited: mine.some((a) => a.actionTypeId === ACTION_TYPE.FAVOURITE),
     };
+  });
+}
+
+/** Who did an action on a post, newest first; the caller has checked the post (feed or community). */
+export async function actionEntries(db: Db, postId: number, actionTypeId: number) {
+  const rows = await db
+    .select({ userId: feedPostActions.userId, createdAt: feedPostActions.createdAt })
+    .from(feedPostActions)
+    .where(and(eq(feedPostActions.postId, postId), eq(feedPostActions.actionTypeId, actionTypeId)))
+    .orderBy(desc(feedPostActions.createdAt), desc(feedPostActions.userId));
+  const people = await loadSummaries(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return rows.flatMap((r) => {
+    const user = people.get(r.userId);
+    return user ? [{ user, createdAt: r.createdAt.toISOString() }] : [];
   });
 }
