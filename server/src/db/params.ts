@@ -1,5 +1,5 @@
 // Values bound into SQL written by hand, the same way on PGlite and on PostgreSQL.
-import { type Placeholder, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 /** A value of a query, or a placeholder filled when its prepared form runs (feed/queries.ts). */
 export type Bind<T> = T | Placeholder;
@@ -8,3 +8,13 @@ export type Bind<T> = T | Placeholder;
  * placeholder is filled with the ISO text. */
 export const tsParam = (date: Bind<Date>) =>
   sql`${date instanceof Date ? date.toISOString() : date}::timestamptz`;
+
+/**
+ * A whole number of the code (a kind, a state, a page size) written into the SQL text instead of bound:
+ * the planner then matches the partial indexes on it (`kind = 1`, `state_id = 2`), and a prepared query's
+ * generic plan knows its LIMIT. Only safe integers pass, so no text can reach the SQL through it.
+ */
+export function literal(n: number): SQL {
+  if (!Number.isSafeInteger(n)) throw new Error(`not a whole number for SQL: ${n}`);
+  return sql.raw(String(n));
+}

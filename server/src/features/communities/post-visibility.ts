@@ -7,7 +7,7 @@
 import { POST_KIND, STATE } from '@hearth/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tsParam } from '../../db/params';
+import { literal, tsParam } from '../../db/params';
 import { feedPosts } from '../../db/schema';
 import { can } from '../../platform/policy';
 import type { PostAccess } from '../posts/actions';
@@ -17,11 +17,11 @@ export type CommunityPostRow = typeof feedPosts.$inferSelect;
 export type ReadablePost = { post: CommunityPostRow; access: CommunityAccess | null };
 
 /** Community posts only; a literal, like the feed's FEED_KIND. */
-export const COMMUNITY_KIND = sql.raw(`"feed_posts"."kind" = ${POST_KIND.COMMUNITY}`);
+export const COMMUNITY_KIND = sql`"feed_posts"."kind" = ${literal(POST_KIND.COMMUNITY)}`;
 
 /** SQL: published and inside the window at `now`. */
 export const publishedAt = (now: Date): SQL =>
-  sql`("feed_posts"."state_id" = ${sql.raw(String(STATE.PUBLISHED))} and "feed_posts"."start_at" <= ${tsParam(now)}
+  sql`("feed_posts"."state_id" = ${literal(STATE.PUBLISHED)} and "feed_posts"."start_at" <= ${tsParam(now)}
     and ("feed_posts"."end_at" is null or "feed_posts"."end_at" > ${tsParam(now)}))`;
 
 const isLive = (post: CommunityPostRow, now: Date) =>

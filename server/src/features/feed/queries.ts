@@ -3,7 +3,7 @@
 import { ACTION_TYPE, type PostReportRow } from '@hearth/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type Bind, tsParam } from '../../db/params';
+import { type Bind, literal, tsParam } from '../../db/params';
 import { feedCategories, feedPostActions, feedPosts } from '../../db/schema';
 import { actionEntries } from '../posts/actions';
 import { type PageRow, type PostRow, pageColumns } from '../posts/cards';
@@ -29,7 +29,7 @@ type FeedPageOptions = {
 /** LIMIT as literal SQL: drizzle binds a number, and a bound LIMIT makes PostgreSQL replan every run. */
 function literalLimit(take: number) {
   if (!Number.isInteger(take) || take < 1 || take > 1000) throw new Error(`bad page size ${take}`);
-  return sql.raw(String(take)) as unknown as number;
+  return literal(take) as unknown as number;
 }
 
 /**

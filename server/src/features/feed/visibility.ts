@@ -2,14 +2,14 @@
 // feed, the Likes and Favourites tabs, a single post, its comments and its actions, so they cannot disagree.
 import { POST_KIND } from '@hearth/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Bind, tsParam } from '../../db/params';
+import { type Bind, literal, tsParam } from '../../db/params';
 import { type AudienceTables, audienceIncludes } from '../audience/audience';
 
 /**
  * Feed posts only (not community posts: ADR 010). A literal, not a parameter, so the planner matches the
  * partial indexes on `kind = 1`.
  */
-export const FEED_KIND = sql.raw(`"feed_posts"."kind" = ${POST_KIND.FEED}`);
+export const FEED_KIND = sql`"feed_posts"."kind" = ${literal(POST_KIND.FEED)}`;
 
 /** Where feed posts keep their audience. */
 export const FEED_AUDIENCE: AudienceTables = {

@@ -7,6 +7,7 @@
 import { POST_KIND } from '@hearth/contract';
 import { asc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { literal } from '../../db/params';
 import { notificationEvents } from '../../db/schema';
 import { type EventBus, publishUsers } from '../../platform/events';
 import type { Audiences } from './audiences';
@@ -129,9 +130,9 @@ export function claimStartedPosts(): SQL {
         select id from feed_posts
         where state_id = 2 and start_at <= now() and notified_at is null
           and (end_at is null or end_at > now())
-          and (kind = ${sql.raw(String(POST_KIND.FEED))} or community_id is not null)
+          and (kind = ${literal(POST_KIND.FEED)} or community_id is not null)
         order by id limit 500
         for update skip locked)
         and notified_at is null
-      returning id, kind, title, user_id, start_at > now() - interval '${sql.raw(STALE_AFTER)}' as fresh`;
+      returning id, kind, title, user_id, start_at > now() - ${STALE_AFTER}::interval as fresh`;
 }

@@ -3,7 +3,7 @@
 // serves the staff list, one survey, its form and the submission, so they cannot disagree.
 import { STATE } from '@hearth/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { tsParam } from '../../db/params';
+import { literal, tsParam } from '../../db/params';
 import type { CurrentUser } from '../../platform/auth/guards';
 import { can } from '../../platform/policy';
 import { type AudienceTables, audienceIncludes } from '../audience/audience';
@@ -20,7 +20,7 @@ export const SURVEY_AUDIENCE: AudienceTables = {
  */
 export function openTo(userId: number, now: Date = new Date()): SQL {
   const at = tsParam(now);
-  return sql`("surveys"."state_id" = ${sql.raw(String(STATE.PUBLISHED))} and "surveys"."is_active"
+  return sql`("surveys"."state_id" = ${literal(STATE.PUBLISHED)} and "surveys"."is_active"
     and "surveys"."start_at" is not null and "surveys"."end_at" is not null
     and "surveys"."start_at" <= ${at} and ${at} < "surveys"."end_at"
     and ${audienceIncludes(SURVEY_AUDIENCE, userId)})`;
