@@ -35,10 +35,20 @@ const RULES = {
   'profile.update': isSelf,
   /** A notification: its recipient only. */
   'notification.open': isSelf,
+  /** A push endpoint already registered: only by the user who registered it (no one takes over another's). */
+  'push.reuseEndpoint': isSelf,
+
+  // Files
+  /** Attaching an upload to a post or a community: only one's own (file ids are guessable; someone else's
+   * upload is not theirs to publish). A file already on the record stays without this check. */
+  'file.attach': (actor: Actor, r: { createdById: number | null }) => r.createdById === actor.id,
 
   // Feed and community posts
   /** Drafts, hidden posts and posts outside their window, in every list. */
   'post.seeUnpublished': (actor: Actor) => isContentAdmin(actor),
+  /** Naming a post's author (the form's createdById): oneself, or on an edit the author it already has. */
+  'post.setAuthor': (actor: Actor, r: { authorId: number; currentAuthorId?: number }) =>
+    r.authorId === actor.id || r.authorId === r.currentAuthorId,
   /** A community-kind post written to no community: administrators create, read and edit it. */
   'post.withoutCommunity': (actor: Actor) => isAdmin(actor),
 

@@ -154,7 +154,7 @@ async function assertImage(db: Db, viewer: Viewer, fileId: number, limit: number
     .select({ mimeType: files.mimeType, size: files.size, createdById: files.createdById })
     .from(files)
     .where(eq(files.id, fileId));
-  if (!file || file.createdById !== viewer.id) throw fieldError('image', MSG.communityImageMissing);
+  if (!file || !can(viewer, 'file.attach', file)) throw fieldError('image', MSG.communityImageMissing);
   if (!IMAGE_TYPES.includes(file.mimeType)) throw fieldError('image', MSG.imageTypeOnly);
   if (file.size >= limit)
     throw fieldError(

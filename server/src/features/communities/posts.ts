@@ -62,14 +62,10 @@ export async function saveCommunityPost(
       existing = found.post;
     }
     // createdById is never trusted: it may name the caller, or on edit the post's author (kept).
-    if (
-      form.createdById !== undefined &&
-      form.createdById !== viewer.id &&
-      form.createdById !== existing?.userId
-    )
-      throw forbidden();
+    if (form.createdById !== undefined)
+      authorize(viewer, 'post.setAuthor', { authorId: form.createdById, currentAuthorId: existing?.userId });
     await assertManages(tx, viewer, communityId);
-    await checkFiles(tx, fileIds, postId, viewer.id);
+    await checkFiles(tx, fileIds, postId, viewer);
 
     // A post without a start shows from when it is first saved; an edit without one keeps its start.
     const startAt = form.startAt ?? existing?.startAt ?? now;

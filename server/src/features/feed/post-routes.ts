@@ -24,12 +24,12 @@ export function feedPostHandlers(app: FastifyInstance) {
     getFeedPost: async (request) => ({ data: await load(request.params.id, me(request).id) }),
     createFeedPost: async (request, reply) => {
       const caller = me(request);
-      const id = await savePost(app.db, caller.id, request.body);
+      const id = await savePost(app.db, caller, request.body);
       return reply.status(201).send({ data: await load(id, caller.id) });
     },
     updateFeedPost: async (request) => {
       const caller = me(request);
-      const id = await savePost(app.db, caller.id, request.body, request.params.id);
+      const id = await savePost(app.db, caller, request.body, request.params.id);
       return { data: await load(id, caller.id) };
     },
     listFeedPostCategories: async (request) => ({

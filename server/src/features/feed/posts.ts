@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { feedCategories, feedPostCategories, feedPostGroups, feedPosts } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html/sanitize';
+import type { Actor } from '../../platform/policy';
 import { audienceGroups } from '../audience/audience';
 import { notifyPostIfDue } from '../notifications/events';
 import { checkFiles, writePost } from '../posts/write';
@@ -25,7 +26,8 @@ async function checkCategories(tx: Db, ids: number[]): Promise<void> {
 }
 
 /** Creates (no postId) or replaces (postId) a post; answers its id. The author is the creator, kept on edit. */
-export async function savePost(db: Db, callerId: number, form: PostForm, postId?: number): Promise<number> {
+export async function savePost(db: Db, caller: Actor, form: PostForm, postId?: number): Promise<number> {
+  const callerId = caller.id;
   const categoryIds = unique(form.feedCategories);
   const groupIds = unique(form.groups);
   const fileIds = unique(form.files);
@@ -41,7 +43,7 @@ export async function savePost(db: Db, callerId: number, form: PostForm, postId?
     }
     await checkCategories(tx, categoryIds);
     const audience = await audienceGroups(tx, groupIds);
-    await checkFiles(tx, fileIds, postId, callerId);
+    await checkFiles(tx, fileIds, postId, caller);
 
     const values = {
       title: form.title,

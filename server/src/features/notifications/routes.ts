@@ -155,7 +155,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     registerPushSubscription: async (request, reply) => {
       const caller = me(request);
       assertSelf(caller, request.body.userId);
-      await registerSubscription(app.db, caller.id, request.body);
+      await registerSubscription(app.db, caller, request.body);
       return reply.status(201).send({ data: { endPoint: request.body.endPoint } });
     },
     unregisterPushSubscription: async (request) => {

@@ -6,7 +6,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedPosts, notificationEvents, notifications, pushSubscriptions, users } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../platform/errors';
-import { type Actor, authorize } from '../../platform/policy';
+import { type Actor, authorize, can } from '../../platform/policy';
 import { assertPushEndpoint, type PushNetwork, pushNetworkOf } from './push-network';
 
 /** How many notifications the bell lists. */
@@ -122,10 +122,11 @@ function assertPushKeys(s: { mkey: string; authSecret: string }): void {
  */
 export async function registerSubscription(
   db: Db,
-  userId: number,
+  caller: Actor,
   s: { endPoint: string; mkey: string; authSecret: string },
   network: PushNetwork = pushNetworkOf(db),
 ): Promise<void> {
+  const userId = caller.id;
   assertPushKeys(s);
   await assertPushEndpoint(s.endPoint, network);
   const taken = () => conflict(MSG.pushEndpointRefused, { endPoint: MSG.pushEndpointRefused });
@@ -137,7 +138,7 @@ export async function registerSubscription(
       .select({ userId: pushSubscriptions.userId })
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.endpoint, s.endPoint));
-    if (existing && existing.userId !== userId) throw taken();
+    if (existing && !can(caller, 'push.reuseEndpoint', existing)) throw taken();
     if (!existing) {
       const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })

@@ -6,6 +6,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedPostFiles, feedPosts, files, users } from '../../db/schema';
 import { fieldError } from '../../platform/errors';
+import { type Actor, can } from '../../platform/policy';
 
 /**
  * Files must exist, be nobody's avatar and belong to no other post; a file new to the post must be one the
@@ -17,7 +18,7 @@ export async function checkFiles(
   tx: Db,
   ids: number[],
   postId: number | undefined,
-  callerId: number,
+  caller: Actor,
 ): Promise<void> {
   if (ids.length === 0) return;
   const found = await tx
@@ -37,7 +38,7 @@ export async function checkFiles(
               .where(eq(feedPostFiles.postId, postId))
           ).map((r) => r.fileId),
         );
-  if (found.some((f) => !attached.has(f.id) && f.createdById !== callerId)) {
+  if (found.some((f) => !attached.has(f.id) && !can(caller, 'file.attach', f))) {
     throw fieldError('files', MSG.invalidInput);
   }
   const [elsewhere] = await tx
