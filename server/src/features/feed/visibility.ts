@@ -1,6 +1,6 @@
 // Who sees a feed post (PRODUCT-DECISIONS: publishing window and audience). One SQL predicate serves the
 // feed, the Likes and Favourites tabs, a single post, its comments and its actions, so they cannot disagree.
-import { POST_KIND } from '@hearth/contract';
+import { POST_KIND, STATE } from '@hearth/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Bind, literal, tsParam } from '../../db/params';
 import { type AudienceTables, audienceIncludes } from '../audience/audience';
@@ -28,7 +28,7 @@ export function visibleTo(userId: Bind<number>, now: Bind<Date>): SQL {
   // inside a subquery would bind to the subquery's own table first. `offset 0` keeps the audience check a
   // per-row probe of the post's own groups: without it the planner may hash every post's groups on each
   // request (its estimate ignores the page's LIMIT), a cost that grows with all audience rows.
-  return sql`(${FEED_KIND} and "feed_posts"."state_id" = 2 and "feed_posts"."start_at" <= ${at}
+  return sql`(${FEED_KIND} and "feed_posts"."state_id" = ${literal(STATE.PUBLISHED)} and "feed_posts"."start_at" <= ${at}
     and ("feed_posts"."end_at" is null or "feed_posts"."end_at" > ${at})
     and ${audienceIncludes(FEED_AUDIENCE, userId)})`;
 }

@@ -4,7 +4,7 @@
 // connection, where the same query simply locks), `ON CONFLICT DO NOTHING` on (event, user) makes a re-run
 // harmless, and processed_at is set in the same transaction. The scheduler part notifies posts whose start
 // time arrived, with a conditional UPDATE (notified_at IS NULL) so each post is recorded once.
-import { POST_KIND } from '@hearth/contract';
+import { POST_KIND, STATE } from '@hearth/contract';
 import { asc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { literal } from '../../db/params';
@@ -128,7 +128,7 @@ export function claimStartedPosts(): SQL {
       update feed_posts set notified_at = now()
       where id in (
         select id from feed_posts
-        where state_id = 2 and start_at <= now() and notified_at is null
+        where state_id = ${literal(STATE.PUBLISHED)} and start_at <= now() and notified_at is null
           and (end_at is null or end_at > now())
           and (kind = ${literal(POST_KIND.FEED)} or community_id is not null)
         order by id limit 500
