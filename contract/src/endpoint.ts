@@ -47,8 +47,31 @@ export type Endpoint = {
   responses: Partial<Record<number, z.ZodType | RawAnswer>>;
 };
 
-/** Keeps an entry's literal types (method, path, schemas) so the server and the web client infer from it. */
-export const endpoint = <const E extends Endpoint>(entry: E): E => entry;
+/** An entry but for its method and tag: what `get()`, `post()`, `put()`, `del()` and `tagged()` complete. */
+type Operation = Omit<Endpoint, 'method' | 'tag'>;
+const withMethod =
+  <const M extends Method>(method: M) =>
+  <const O extends Operation>(operation: O) => ({ method, ...operation });
+/**
+ * An entry by its method, `get({ path, access, ..., responses })`, keeping its literal types (method, path,
+ * schemas) so the server and the web client infer from it. The tag comes from the `tagged()` table or
+ * section around it, so an entry states only its own.
+ */
+export const get = withMethod('GET');
+export const post = withMethod('POST');
+export const put = withMethod('PUT');
+export const del = withMethod('DELETE');
+
+type Tagged<T, Tag extends string> = { [K in keyof T]: T[K] & { tag: Tag } };
+/** Gives every entry of a table, or of a section of one, the same OpenAPI tag. */
+export function tagged<const Tag extends string, const T extends Record<string, Omit<Endpoint, 'tag'>>>(
+  tag: Tag,
+  entries: T,
+): Tagged<T, Tag> {
+  return Object.fromEntries(
+    Object.entries(entries).map(([name, entry]) => [name, { ...entry, tag }]),
+  ) as Tagged<T, Tag>;
+}
 
 /** A table of endpoints: one object per area, keyed by operation name. */
 export type EndpointTable = Record<string, Endpoint>;

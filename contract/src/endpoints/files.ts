@@ -2,29 +2,24 @@
 // files themselves. Those are served without a login, because <img> and <video> cannot send a bearer
 // token; keys are random UUIDs, and only keys recorded in the files table are served.
 import { z } from 'zod';
-import { endpoint, ROLES } from '../endpoint';
-import { envelope, errorBody } from '../schemas/common';
+import { get, post, ROLES, tagged } from '../endpoint';
+import { created, errorBody } from '../schemas/common';
 import { uploadResponse } from '../schemas/files';
 
-const tag = 'files';
 /** Stored bytes under their recorded media type: any. */
 const bytes = (description: string) => ({ description, content: { '*/*': { schema: z.string() } } });
 
-export const filesEndpoints = {
-  uploadFile: endpoint({
-    method: 'POST',
+export const filesEndpoints = tagged('files', {
+  uploadFile: post({
     path: '/v1/api/files/upload',
     access: ROLES.known,
-    tag,
     summary: 'Upload a post file (multipart: file, filename, resourceType=auto, folder=post)',
     // The multipart body is read as a stream by the handler, part by part; no schema sees it.
-    responses: { 201: envelope(uploadResponse) },
+    responses: created(uploadResponse),
   }),
-  getStoredFile: endpoint({
-    method: 'GET',
+  getStoredFile: get({
     path: '/files/*',
     access: 'public',
-    tag,
     summary: 'A stored file or thumbnail by its key; no login (see above). Honours Range: bytes=a-b',
     params: z.object({ '*': z.string().describe('The storage key') }),
     responses: {
@@ -34,4 +29,4 @@ export const filesEndpoints = {
       416: errorBody.describe('The range lies outside the file'),
     },
   }),
-};
+});

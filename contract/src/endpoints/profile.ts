@@ -1,9 +1,9 @@
 // The caller's own profile (product.md section 7, Users and profile): details, password, avatar and the
 // counts of the profile's tabs.
 import { z } from 'zod';
-import { endpoint, ROLES } from '../endpoint';
+import { get, post, ROLES, tagged } from '../endpoint';
 import { sessionProfile } from '../schemas/auth';
-import { envelope, errorBody, idParam } from '../schemas/common';
+import { envelope, errorBody, idParam, ok } from '../schemas/common';
 import {
   profileImageBody,
   updatePasswordBody,
@@ -13,52 +13,40 @@ import {
   userActions,
 } from '../schemas/users';
 
-const tag = 'profile';
-
-export const profileEndpoints = {
-  updateProfile: endpoint({
-    method: 'POST',
+export const profileEndpoints = tagged('profile', {
+  updateProfile: post({
     path: '/v1/api/users/update-profile',
     access: ROLES.known,
-    tag,
     summary:
       'Save the own profile; a new e-mail address needs currentPassword and takes effect only from the link mailed to it',
     body: updateProfileBody,
     // 409: the new address is another account's. 429: re-typing the password is limited like a login.
     responses: { 200: envelope(updateProfileResult), 409: errorBody, 429: errorBody },
   }),
-  updatePassword: endpoint({
-    method: 'POST',
+  updatePassword: post({
     path: '/v1/api/users/update-password',
     // Every role, known or not, may change its password (/password-change is in every route table).
     access: 'session',
-    tag,
     summary: 'Change the own password: every other session ends; answers a new session for this browser',
     body: updatePasswordBody,
     // 429: re-typing the password is limited like a login.
     responses: { 200: envelope(sessionProfile), 429: errorBody },
   }),
-  uploadProfileImage: endpoint({
-    method: 'POST',
+  uploadProfileImage: post({
     path: '/v1/api/users/profile-image',
     access: ROLES.known,
-    tag,
     body: profileImageBody,
-    responses: { 200: envelope(uploadResult) },
+    responses: ok(uploadResult),
   }),
-  getProfileImage: endpoint({
-    method: 'GET',
+  getProfileImage: get({
     path: '/v1/api/users/profile-image/:id',
     access: ROLES.known,
-    tag,
     params: idParam,
-    responses: { 200: envelope(z.object({ url: z.string().nullable() })) },
+    responses: ok(z.object({ url: z.string().nullable() })),
   }),
-  getUserActions: endpoint({
-    method: 'GET',
+  getUserActions: get({
     path: '/v1/api/users/actions',
     access: ROLES.known,
-    tag,
-    responses: { 200: envelope(userActions) },
+    responses: ok(userActions),
   }),
-};
+});

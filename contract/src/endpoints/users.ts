@@ -2,9 +2,9 @@
 // records are for administrators and the user themself; colleagues get id, name and avatar from the
 // mention search.
 import { z } from 'zod';
-import { endpoint, ROLES } from '../endpoint';
+import { get, post, put, ROLES, tagged } from '../endpoint';
 import { group, role } from '../schemas/auth';
-import { envelope, errorBody, idParam, limitQuery } from '../schemas/common';
+import { envelope, errorBody, idParam, limitQuery, ok } from '../schemas/common';
 import {
   adminUserCreate,
   adminUserUpdate,
@@ -14,74 +14,56 @@ import {
   usersTotals,
 } from '../schemas/users';
 
-const tag = 'users';
-
-export const usersEndpoints = {
-  listAllUsers: endpoint({
-    method: 'GET',
+export const usersEndpoints = tagged('users', {
+  listAllUsers: get({
     path: '/v1/api/users/all',
     access: ROLES.admins,
-    tag,
     query: limitQuery,
-    responses: { 200: envelope(z.array(user)) },
+    responses: ok(z.array(user)),
   }),
-  listUsers: endpoint({
-    method: 'GET',
+  listUsers: get({
     path: '/v1/api/users',
     access: ROLES.known,
-    tag,
     summary: 'With startString: mention search (active users, id/name/avatar only). Without: admin list.',
     query: usersQuery,
-    responses: { 200: envelope(z.union([z.array(user), z.array(userSummary)])) },
+    responses: ok(z.union([z.array(user), z.array(userSummary)])),
   }),
-  usersTotals: endpoint({
-    method: 'GET',
+  usersTotals: get({
     path: '/v1/api/users/totals',
     access: ROLES.admins,
-    tag,
-    responses: { 200: envelope(usersTotals) },
+    responses: ok(usersTotals),
   }),
-  getUser: endpoint({
-    method: 'GET',
+  getUser: get({
     path: '/v1/api/users/:id',
     // Any role may read itself (the password-change page is for every role); others' records are the
     // policy's (administrators).
     access: 'session',
-    tag,
     params: idParam,
     query: limitQuery,
-    responses: { 200: envelope(user) },
+    responses: ok(user),
   }),
-  createUser: endpoint({
-    method: 'POST',
+  createUser: post({
     path: '/v1/api/users',
     access: ROLES.admins,
-    tag,
     body: adminUserCreate,
     responses: { 201: envelope(user), 409: errorBody },
   }),
-  updateUser: endpoint({
-    method: 'PUT',
+  updateUser: put({
     path: '/v1/api/users/:id',
     access: ROLES.admins,
-    tag,
     params: idParam,
     body: adminUserUpdate,
     responses: { 200: envelope(user), 409: errorBody },
   }),
-  listRoles: endpoint({
-    method: 'GET',
+  listRoles: get({
     path: '/v1/api/roles',
     access: ROLES.admins,
-    tag,
-    responses: { 200: envelope(z.array(role)) },
+    responses: ok(z.array(role)),
   }),
-  listGroups: endpoint({
-    method: 'GET',
+  listGroups: get({
     path: '/v1/api/groups',
     access: ROLES.known,
-    tag,
     query: limitQuery,
-    responses: { 200: envelope(z.array(group)) },
+    responses: ok(z.array(group)),
   }),
-};
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { EMAIL_PATTERN, PASSWORD_PATTERN } from '../validation';
-import { dbId, requiredText } from './common';
+import { dbId, personFields, requiredText } from './common';
 
 export const emailField = (requiredMessage: string) =>
   z
@@ -26,9 +26,7 @@ export type Group = z.infer<typeof group>;
 
 /** What login answers and the web keeps locally (SPEC section 3, PRODUCT-DECISIONS: API). */
 export const sessionProfile = z.object({
-  id: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   email: z.string(),
   roles: role,
   profileImage: z.string().nullable(),

@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { INT4_MAX } from '../constants';
+import { INT4_MAX, LIMITS, STATE } from '../constants';
 import { MSG } from '../messages';
 
 /** Success envelope: every 2xx answer is `{ data }` (PRODUCT-DECISIONS: API). */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+/** An entry's one success answer: 200 with `{ data }`, or 201 when the call stored something new. */
+export const ok = <T extends z.ZodType>(data: T) => ({ 200: envelope(data) });
+export const created = <T extends z.ZodType>(data: T) => ({ 201: envelope(data) });
 
 /** Error envelope: `{ error, code, fields? }`; `fields` maps a form field to its message. */
 export const errorBody = z.object({
@@ -32,17 +35,42 @@ export const textId = z
 export const idParam = z.object({ id: textId });
 export const userIdParam = z.object({ userId: textId });
 
-/** `limit=-1` means all (SPEC section 7). */
-export const limitQuery = z.object({
-  limit: z.coerce.number().int().min(-1).optional(),
-  fields: z.string().optional(),
+/** How many a list answers: `limit=-1` means all (SPEC section 7). */
+export const listLimit = z.coerce.number().int().min(-1).optional();
+/** A list's filter by state: 1 draft, 2 published. */
+export const stateFilter = z.coerce.number().int().min(1).max(2).optional();
+export const limitQuery = z.object({ limit: listLimit, fields: z.string().optional() });
+/** Which fields a list answers (`fields=id,title`); a read of one object takes it too and answers it whole. */
+export const fieldsQuery = z.object({ fields: z.string().max(500).optional() });
+/** The query of an admin list: its fields, how many, and which state. */
+export const adminListQuery = (fields = fieldsQuery.shape.fields) =>
+  z.object({ fields, limit: listLimit, stateId: stateFilter });
+
+/** The query of a keyset page: the opaque cursor the page before answered, and how many to answer. */
+export const keysetQuery = z.object({
+  next: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(LIMITS.newsPageSize),
 });
+/** One keyset page of posts; `next` is the opaque cursor of the page after, null on the last page. */
+export const keysetPage = <T extends z.ZodType>(post: T) =>
+  z.object({ posts: z.array(post), next: z.string().nullable() });
 
 export const messageResult = z.object({ message: z.string() });
+
+/** A person in an answer: the id and the name, first of the fields of every view of a user. */
+export const personFields = { id: z.number(), firstName: z.string(), lastName: z.string() };
 
 /** A required, trimmed string whose missing or empty value answers with `message`. */
 export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, MSG.invalidInput);
+
+/** Ids in a body, at most `max` of them. */
+export const dbIds = (max: number, message: string = MSG.invalidInput) => z.array(dbId).max(max, message);
+
+/** The state a form sends: draft or published. */
+export const stateField = z.union([z.literal(STATE.DRAFT), z.literal(STATE.PUBLISHED)], {
+  error: MSG.invalidInput,
+});
 
 /** 0/1 flags as SPEC stores them; booleans are accepted too. */
 export const flag = z

@@ -2,11 +2,10 @@
 import { z } from 'zod';
 import { STATE, VISIBILITY } from '../constants';
 import { MSG } from '../messages';
-import { dbId, flag, requiredText, textId } from './common';
+import { commentSchemas } from './comments';
+import { adminListQuery, dbId, dbIds, flag, requiredText, stateField, textId } from './common';
 import { userSummary } from './users';
 
-const ids = (max: number, message: string = MSG.invalidInput) => z.array(dbId).max(max, message);
-const stateId = z.union([z.literal(STATE.DRAFT), z.literal(STATE.PUBLISHED)], { error: MSG.invalidInput });
 const visibilityId = z.union([z.literal(VISIBILITY.PUBLIC), z.literal(VISIBILITY.PRIVATE)], {
   error: MSG.invalidInput,
 });
@@ -50,11 +49,7 @@ export type CommunityOption = z.infer<typeof communityOption>;
  * GET /communities: administrators get every community (the admin list, the community select with
  * fields=id,title); others the communities they may see. `stateId` filters by state.
  */
-export const communitiesQuery = z.object({
-  fields: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(-1).optional(),
-  stateId: z.coerce.number().int().min(1).max(2).optional(),
-});
+export const communitiesQuery = adminListQuery(z.string().max(200).optional());
 
 /** GET /communities/stats: viewState 1 = My Communities (joined), 2 = Public Communities. */
 export const communityStatsQuery = z.object({
@@ -70,21 +65,21 @@ export const VIEW_STATE = { MINE: 1, PUBLIC: 2 } as const;
 export const communityCallerQuery = z.object({ userId: communityStatsQuery.shape.userId });
 
 /** GET /communities/{id}: `fields` is accepted as the lists accept it; the answer is the whole community. */
-export const communityDetailQuery = z.object({ fields: z.string().max(200).optional() });
+export const communityDetailQuery = communitiesQuery.pick({ fields: true });
 
 /** Create and update send the whole form. `users` are the members of a private community (admins only). */
 export const communityBody = z.object({
   title: requiredText(MSG.communityTitleRequired, 200),
   description: requiredText(MSG.communityDescriptionRequired, 5000),
   visibilityId,
-  stateId: stateId.default(STATE.DRAFT),
+  stateId: stateField.default(STATE.DRAFT),
   /** The uploaded image's file id (a JPG or PNG). */
   image: dbId.nullable().optional(),
   managers: z
     .array(dbId, { error: MSG.managerRequired })
     .max(100, MSG.invalidInput)
     .min(1, MSG.managerRequired),
-  users: ids(10_000).default([]),
+  users: dbIds(10_000).default([]),
 });
 export type CommunityBody = z.input<typeof communityBody>;
 
@@ -96,21 +91,8 @@ export const managedQuery = z.object({ userId: textId });
 
 // ---- Discussion board ----
 
-export const discussionBody = z.object({
-  content: requiredText(MSG.commentRequired, 5000),
-  communityId: dbId,
-  userId: dbId.optional(),
-  userIds: ids(50).default([]),
-});
+const discussion = commentSchemas('communityId', 'userIds');
+export const discussionBody = discussion.body;
 export type DiscussionBody = z.input<typeof discussionBody>;
-
-export const discussionMessage = z.object({
-  id: z.number(),
-  content: z.string(),
-  communityId: z.number(),
-  userId: z.number(),
-  userIds: z.array(z.number()),
-  createdAt: z.string(),
-  user: userSummary,
-});
+export const discussionMessage = discussion.answer;
 export type DiscussionMessage = z.infer<typeof discussionMessage>;

@@ -3,14 +3,12 @@
 import { z } from 'zod';
 import { LIMITS, STATE } from '../constants';
 import { MSG } from '../messages';
-import { dbId, flag, requiredText, textId } from './common';
+import { commentSchemas } from './comments';
+import { dbId, dbIds, flag, keysetPage, keysetQuery, requiredText, stateField, textId } from './common';
 import { communityOption } from './communities';
-import { parseApiDate } from './dates';
+import { parseApiDate, postWindow } from './dates';
 import { fileInfo } from './feed';
 import { userSummary } from './users';
-
-const ids = (max: number, message: string = MSG.invalidInput) => z.array(dbId).max(max, message);
-const stateId = z.union([z.literal(STATE.DRAFT), z.literal(STATE.PUBLISHED)], { error: MSG.invalidInput });
 
 /** An optional post time: absent, null or '' means none; otherwise SPEC's UTC format or ISO 8601. */
 const optionalDate = z
@@ -34,8 +32,7 @@ export const communityPost = z.object({
   text: z.string(),
   stateId: z.number(),
   isCommentable: z.number(),
-  startAt: z.string(),
-  endAt: z.string().nullable(),
+  ...postWindow,
   communityId: z.number().nullable(),
   community: communityOption.nullable(),
   createdById: z.number(),
@@ -50,21 +47,17 @@ export const communityPost = z.object({
 });
 export type CommunityPost = z.infer<typeof communityPost>;
 
-export const communityPostPage = z.object({ posts: z.array(communityPost), next: z.string().nullable() });
+export const communityPostPage = keysetPage(communityPost);
 export type CommunityPostPage = z.infer<typeof communityPostPage>;
 
 /** GET /community-posts?communityId: a community's posts the caller may see, newest first, keyset `next`. */
 export const communityPostsQuery = z.object({
   communityId: textId,
   userId: textId.optional(),
-  next: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(LIMITS.newsPageSize),
+  ...keysetQuery.shape,
 });
 /** GET /community-posts/user/{userId}: posts of the communities the caller joined (the News tab). */
-export const joinedPostsQuery = z.object({
-  next: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(LIMITS.newsPageSize),
-});
+export const joinedPostsQuery = keysetQuery;
 
 /**
  * Create and update (SPEC sections 5 and 7). Dates are optional (a post without a start shows from when it
@@ -76,13 +69,13 @@ export const communityPostBody = z
     title: requiredText(MSG.postTitleRequired, 300),
     subtitle: requiredText(MSG.postSubtitleRequired, 500),
     text: z.string().max(200_000, MSG.invalidInput).default(''),
-    stateId: stateId.default(STATE.DRAFT),
+    stateId: stateField.default(STATE.DRAFT),
     isCommentable: flag.default(1),
     startAt: optionalDate,
     endAt: optionalDate,
     communityId: dbId.nullable().optional(),
     createdById: dbId.optional(),
-    files: ids(LIMITS.maxFilesPerPost, MSG.tooManyFiles).default([]),
+    files: dbIds(LIMITS.maxFilesPerPost, MSG.tooManyFiles).default([]),
   })
   .refine((b) => !(b.startAt && b.endAt) || b.endAt > b.startAt, {
     path: ['endAt'],
@@ -104,23 +97,10 @@ export const communityActionBody = z.object({
   userId: dbId.optional(),
 });
 
-export const communityCommentBody = z.object({
-  content: requiredText(MSG.commentRequired, 5000),
-  communityPostId: dbId,
-  userId: dbId.optional(),
-  userIds: ids(50).default([]),
-});
+const communityComments = commentSchemas('communityPostId', 'userIds');
+export const communityCommentBody = communityComments.body;
 export type CommunityCommentBody = z.input<typeof communityCommentBody>;
-
-export const communityComment = z.object({
-  id: z.number(),
-  content: z.string(),
-  communityPostId: z.number(),
-  userId: z.number(),
-  userIds: z.array(z.number()),
-  createdAt: z.string(),
-  user: userSummary,
-});
+export const communityComment = communityComments.answer;
 export type CommunityComment = z.infer<typeof communityComment>;
 
 export const communityActionQuery = z.object({ actionId: z.coerce.number().int().min(1).max(2) });

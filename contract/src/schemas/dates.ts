@@ -41,6 +41,11 @@ export const apiDate = (message: string) =>
       return date;
     });
 
+/** A post's time window in an answer: its start, and its end if it has one. */
+export const postWindow = { startAt: z.string(), endAt: z.string().nullable() };
+/** A survey's time window in an answer: either end may be unset. */
+export const surveyWindow = { startAt: z.string().nullable(), endAt: z.string().nullable() };
+
 /** Formats a Date as SPEC's UTC `YYYY-MM-DD HH:mm:ss`. */
 export function formatApiDate(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');

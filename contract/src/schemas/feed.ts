@@ -1,10 +1,21 @@
 // News feed, feed posts, categories, likes/favourites and comments (SPEC sections 3, 5 and 7).
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { LIMITS, STATE } from '../constants';
 import { MSG } from '../messages';
 import { group } from './auth';
-import { dbId, flag, requiredText, textId } from './common';
-import { apiDate } from './dates';
+import { commentSchemas } from './comments';
+import {
+  adminListQuery,
+  dbId,
+  dbIds,
+  flag,
+  keysetPage,
+  keysetQuery,
+  requiredText,
+  stateField,
+  textId,
+} from './common';
+import { apiDate, postWindow } from './dates';
 import { userSummary } from './users';
 
 /** A stored file as posts show it. Audio is resourceType video (as SPEC's media store did); PDFs are raw. */
@@ -42,8 +53,7 @@ export const feedPost = z.object({
   isFeatured: z.number(),
   isCommentable: z.number(),
   stateId: z.number(),
-  startAt: z.string(),
-  endAt: z.string().nullable(),
+  ...postWindow,
   files: z.array(fileInfo),
   groups: z.array(group),
   /** The community of a community post (News Communities tab, ADR 010); null for a feed post. */
@@ -58,7 +68,7 @@ export const feedPost = z.object({
 export type FeedPost = z.infer<typeof feedPost>;
 
 /** One page of the feed; `next` is an opaque keyset cursor, null on the last page. */
-export const feedPage = z.object({ posts: z.array(feedPost), next: z.string().nullable() });
+export const feedPage = keysetPage(feedPost);
 export type FeedPage = z.infer<typeof feedPage>;
 
 /** News tabs: all (no action), 1 liked, 2 favourited, communities (posts of joined communities). */
@@ -67,13 +77,10 @@ export const NEWS_TABS = ['all', 'likes', 'favourites', 'communities'] as const;
 export const newsfeedQuery = z.object({
   userId: textId.optional(),
   isFeatured: z.coerce.number().int().min(0).max(1).optional(),
-  next: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(LIMITS.newsPageSize),
+  ...keysetQuery.shape,
   action: z.enum(['1', '2', 'communities']).optional(),
 });
 export type NewsfeedQuery = z.input<typeof newsfeedQuery>;
-
-const ids = (max: number, message: string = MSG.invalidInput) => z.array(dbId).max(max, message);
 
 /** Create and update send the whole form (SPEC section 4). */
 export const feedPostBody = z
@@ -85,22 +92,18 @@ export const feedPostBody = z
       .array(dbId, { error: MSG.categoryRequired })
       .max(50, MSG.invalidInput)
       .min(1, MSG.categoryRequired),
-    groups: ids(100).default([]),
+    groups: dbIds(100).default([]),
     startAt: apiDate(MSG.startDateRequired),
     endAt: apiDate(MSG.endDateRequired),
     isFeatured: flag.default(0),
     isCommentable: flag.default(1),
-    stateId: z.union([z.literal(1), z.literal(2)], { error: MSG.invalidInput }).default(1),
-    files: ids(LIMITS.maxFilesPerPost, MSG.tooManyFiles).default([]),
+    stateId: stateField.default(STATE.DRAFT),
+    files: dbIds(LIMITS.maxFilesPerPost, MSG.tooManyFiles).default([]),
   })
   .refine((b) => b.endAt > b.startAt, { path: ['endAt'], message: MSG.endBeforeStart });
 export type FeedPostBody = z.input<typeof feedPostBody>;
 
-export const feedPostsQuery = z.object({
-  fields: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(-1).optional(),
-  stateId: z.coerce.number().int().min(1).max(2).optional(),
-});
+export const feedPostsQuery = adminListQuery();
 
 /** Like (1) or favourite (2), set active or not; idempotent. */
 export const feedActionBody = z.object({
@@ -118,23 +121,10 @@ export const actionResult = z.object({
 });
 export type ActionResult = z.infer<typeof actionResult>;
 
-export const commentBody = z.object({
-  content: requiredText(MSG.commentRequired, 5000),
-  feedPostId: dbId,
-  userId: dbId.optional(),
-  userIDs: ids(50).default([]),
-});
+const feedComments = commentSchemas('feedPostId', 'userIDs');
+export const commentBody = feedComments.body;
 export type CommentBody = z.input<typeof commentBody>;
-
-export const comment = z.object({
-  id: z.number(),
-  content: z.string(),
-  feedPostId: z.number(),
-  userId: z.number(),
-  userIDs: z.array(z.number()),
-  createdAt: z.string(),
-  user: userSummary,
-});
+export const comment = feedComments.answer;
 export type Comment = z.infer<typeof comment>;
 
 export const commentsQuery = z.object({ feedPostId: textId });
@@ -144,8 +134,7 @@ export const postReportRow = z.object({
   id: z.number(),
   title: z.string(),
   subtitle: z.string(),
-  startAt: z.string(),
-  endAt: z.string().nullable(),
+  ...postWindow,
   comments: z.number(),
   likes: z.number(),
   favourites: z.number(),

@@ -2,7 +2,8 @@
 // Tables page, sort and filter on the server (a group may have 100,000 users); CSV downloads stream the
 // same rows with the same filters, with exactly SPEC's columns.
 import { z } from 'zod';
-import { textId } from './common';
+import { personFields, textId } from './common';
+import { surveyWindow } from './dates';
 import { postReportRow } from './feed';
 
 /** CSV header rows, word for word (SPEC section 9). */
@@ -63,6 +64,26 @@ export const REPORT_FILE_STEMS = {
   surveyResponses: 'survey-responses-report',
 } as const;
 
+// ---- The paged tables ----
+
+/** What a table's search box sends. */
+const search = z.string().trim().max(100).optional();
+
+/** A table's page, and its order by one of `sorts`. */
+const tableQuery = <const S extends readonly [string, ...string[]]>(
+  sorts: S,
+  sort: S[number],
+  order: 'asc' | 'desc',
+) => ({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  sort: z.enum(sorts).default(sort),
+  order: z.enum(['asc', 'desc']).default(order),
+});
+
+/** One page of a table's rows, and how many rows there are in all. */
+const tablePage = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: z.number() });
+
 // ---- User activity ----
 
 export const USER_ACTIVITY_SORTS = [
@@ -82,19 +103,16 @@ export type UserActivitySort = (typeof USER_ACTIVITY_SORTS)[number];
 /** Filters shared by the table and its CSV. */
 export const userActivityFilters = z.object({
   /** Matches first name, last name or e-mail, case-insensitively. */
-  search: z.string().trim().max(100).optional(),
+  search,
   locationId: textId.optional(),
   departmentId: textId.optional(),
   roleId: z.coerce.number().int().min(1).max(3).optional(),
 });
 export type UserActivityFilters = z.infer<typeof userActivityFilters>;
 
-export const userActivityQuery = userActivityFilters.extend({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  sort: z.enum(USER_ACTIVITY_SORTS).default('lastName'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-});
+export const userActivityQuery = userActivityFilters.extend(
+  tableQuery(USER_ACTIVITY_SORTS, 'lastName', 'asc'),
+);
 export type UserActivityQuery = z.input<typeof userActivityQuery>;
 
 /** The CSV takes the table's filters and order (not its page) and the viewer's time zone. */
@@ -103,9 +121,7 @@ export const userActivityCsvQuery = userActivityQuery
   .extend({ tz: tzParam });
 
 export const userActivityRow = z.object({
-  id: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   email: z.string(),
   /** Group names (type 1 location, type 2 department); null when the user has none. */
   location: z.string().nullable(),
@@ -120,7 +136,7 @@ export const userActivityRow = z.object({
   createdAt: z.string(),
 });
 export type UserActivityRow = z.infer<typeof userActivityRow>;
-export const userActivityPage = z.object({ rows: z.array(userActivityRow), total: z.number() });
+export const userActivityPage = tablePage(userActivityRow);
 export type UserActivityPage = z.infer<typeof userActivityPage>;
 
 /** Active users per week (chart): distinct users who logged in, refreshed a session, liked, commented or answered. */
@@ -149,18 +165,11 @@ export type PostActivitySort = (typeof POST_ACTIVITY_SORTS)[number];
  * GET /reports/post-activity: the table, paged, sorted and searched (title or subtitle) on the server, as a
  * group may have 100,000 posts. GET /newsfeed/postsReport (SPEC section 7) still answers every row.
  */
-export const postActivityQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  sort: z.enum(POST_ACTIVITY_SORTS).default('startAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-});
-export const postActivityPage = z.object({ rows: z.array(postReportRow), total: z.number() });
-export type PostActivityPage = z.infer<typeof postActivityPage>;
-
+export const postActivityQuery = z.object({ search, ...tableQuery(POST_ACTIVITY_SORTS, 'startAt', 'desc') });
 /** GET /reports/top-posts: the posts with the most likes and comments together (the chart). */
 export const topPostsQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const postActivityPage = tablePage(postReportRow);
+export type PostActivityPage = z.infer<typeof postActivityPage>;
 
 // ---- Survey responses ----
 
@@ -169,8 +178,7 @@ export const surveyReportListRow = z.object({
   id: z.number(),
   title: z.string(),
   stateId: z.number(),
-  startAt: z.string().nullable(),
-  endAt: z.string().nullable(),
+  ...surveyWindow,
   responses: z.number(),
 });
 export type SurveyReportListRow = z.infer<typeof surveyReportListRow>;

@@ -3,11 +3,9 @@ import { z } from 'zod';
 import { LIMITS, STATE } from '../constants';
 import { MSG } from '../messages';
 import { group } from './auth';
-import { dbId, flag, requiredText, textId } from './common';
-import { apiDate } from './dates';
+import { dbId, fieldsQuery, flag, requiredText, stateField, stateFilter, textId } from './common';
+import { apiDate, surveyWindow } from './dates';
 import { userSummary } from './users';
-
-const stateId = z.union([z.literal(STATE.DRAFT), z.literal(STATE.PUBLISHED)], { error: MSG.invalidInput });
 
 /** Question kinds of the builder and the answer types each may take (SPEC sections 2 and 3). */
 export const QUESTION_KINDS = ['text_input', 'options_question'] as const;
@@ -30,8 +28,7 @@ export const survey = z.object({
   createdById: z.number(),
   /** The owner (SPEC: Owner). */
   owner: userSummary,
-  startAt: z.string().nullable(),
-  endAt: z.string().nullable(),
+  ...surveyWindow,
   /** The end time: the staff list shows it as relative time ("in 3 days"). */
   dueDate: z.string().nullable(),
   stateId: z.number(),
@@ -46,8 +43,8 @@ export type UserSurvey = z.infer<typeof userSurvey>;
 
 export const surveysQuery = z.object({
   limit: z.coerce.number().int().min(-1).max(LIMITS.surveyListLimit).optional(),
-  stateId: z.coerce.number().int().min(1).max(2).optional(),
-  fields: z.string().max(500).optional(),
+  stateId: stateFilter,
+  ...fieldsQuery.shape,
 });
 
 /** POST /surveys (new surveys start as draft with isActive 1); the answer's data is the new id. */
@@ -58,7 +55,7 @@ export const surveyCreateBody = z.object({
   groups: z.array(dbId).max(100, MSG.invalidInput).default([]),
   createdById: dbId.optional(),
   isActive: flag.default(1),
-  stateId: stateId.default(STATE.DRAFT),
+  stateId: stateField.default(STATE.DRAFT),
 });
 export type SurveyCreateBody = z.input<typeof surveyCreateBody>;
 
@@ -68,7 +65,7 @@ export const surveyUpdateBody = z
     title: requiredText(MSG.surveyTitleRequired, 300),
     description: requiredText(MSG.surveyDescriptionRequired, 5000),
     isRefillable: flag.default(0),
-    stateId: stateId,
+    stateId: stateField,
     groups: z.array(dbId).max(100, MSG.invalidInput).default([]),
     startAt: apiDate(MSG.selectTime),
     endAt: apiDate(MSG.selectTime),

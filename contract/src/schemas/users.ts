@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 import { PASSWORD_PATTERN } from '../validation';
 import { emailField, group, role, strongPassword } from './auth';
-import { flag, requiredText } from './common';
+import { fieldsQuery, flag, listLimit, personFields, requiredText } from './common';
 
 /** A user as the API shows it: never a password hash or token. */
 export const user = z.object({
-  id: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   email: z.string(),
   phone: z.string().nullable(),
   isActive: z.number(),
@@ -25,16 +23,14 @@ export type User = z.infer<typeof user>;
 
 /** What other people may see of a user (mention search, manager picker). */
 export const userSummary = z.object({
-  id: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   profileImage: z.string().nullable(),
 });
 export type UserSummary = z.infer<typeof userSummary>;
 
 export const usersQuery = z.object({
-  limit: z.coerce.number().int().min(-1).optional(),
-  fields: z.string().max(500).optional(),
+  limit: listLimit,
+  ...fieldsQuery.shape,
   startString: z.string().max(100).optional(),
   isActive: z.coerce.number().int().min(0).max(1).optional(),
 });
