@@ -9,16 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { hashBenchPassword, PASSWORD } from './common.mjs';
 import { generateFeedData } from './generate.mjs';
 import { login, startServer, stopServer } from './server.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const ROUNDS = 3;
 const BUDGET = { requestMs: 300, allNotifiedMs: 30_000 };
-const PASSWORD = 'Bench#Pass1';
 const ONLY = process.env.BENCH_ONLY ?? '';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-1';
 
@@ -35,18 +34,16 @@ async function publish(base, token, categoryId, title) {
   const res = await fetch(`${base}/v1/api/feed-posts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    // Published, for everyone (no groups), open until 2099; the other fields keep the form's defaults
+    // (not featured, commentable, no files).
     body: JSON.stringify({
       title,
       subtitle: 'For everyone',
       text: '<p>Benchmark announcement</p>',
       feedCategories: [categoryId],
-      groups: [],
       startAt: '2026-01-01 08:00:00',
       endAt: '2099-12-31 23:59:59',
-      isFeatured: 0,
-      isCommentable: 1,
       stateId: 2,
-      files: [],
     }),
   });
   const requestMs = performance.now() - started;
@@ -137,7 +134,7 @@ async function pgliteLeg(passwordHash) {
 }
 
 async function main() {
-  const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const passwordHash = await hashBenchPassword();
   console.log(`fan-out: ${USERS} users, ${ROUNDS} posts published for everyone, one after another`);
   let failed = false;
   if (ONLY !== 'pglite') failed = await postgresLeg(passwordHash);

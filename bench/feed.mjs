@@ -8,23 +8,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { durationSeconds, hashBenchPassword, PASSWORD, SIZES } from './common.mjs';
 import { generateFeedData } from './generate.mjs';
 import { login, startServer, stopServer } from './server.mjs';
 
-const SIZES = {
-  users: Number(process.env.BENCH_USERS ?? 10_000),
-  posts: Number(process.env.BENCH_POSTS ?? 100_000),
-  likes: Number(process.env.BENCH_LIKES ?? 1_000_000),
-};
 const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
+const DURATION_S = durationSeconds(20);
 /** Budget on PostgreSQL with 2 cores (issue: News feed). */
 const BUDGET = { p95Ms: 30, minRps: 1000 };
-const PASSWORD = 'Bench#Pass1';
 /** BENCH_ONLY=postgres or BENCH_ONLY=pglite runs one leg (handy while iterating); by default both run. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 if (!['', 'postgres', 'pglite'].includes(ONLY))
@@ -124,7 +118,7 @@ async function measure(label, base) {
 }
 
 async function main() {
-  const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const passwordHash = await hashBenchPassword();
   console.log(
     `data: ${SIZES.users} users, ${SIZES.posts} posts, ${SIZES.likes} likes; ${CONNECTIONS} connections, ${DURATION_S} s`,
   );

@@ -6,22 +6,16 @@
 // the active users chart, the post activity table and the top posts. Budget: p97.5 under 1 s for the calls the
 // report pages make, each CSV complete within 10 s. GET /newsfeed/postsReport (every post, SPEC section 7;
 // no page uses it) is measured without a budget. A benchmark, not a test: not part of `npm test`.
-import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { durationSeconds, hashBenchPassword, PASSWORD, SIZES } from './common.mjs';
 import { generateFeedData } from './generate.mjs';
 import { login, startServer, stopServer } from './server.mjs';
 
-const SIZES = {
-  users: Number(process.env.BENCH_USERS ?? 10_000),
-  posts: Number(process.env.BENCH_POSTS ?? 100_000),
-  likes: Number(process.env.BENCH_LIKES ?? 1_000_000),
-};
 const CONNECTIONS = 4;
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION_S = durationSeconds(10);
 const BUDGET = { p97Ms: 1000, csvMs: 10_000 };
-const PASSWORD = 'Bench#Pass1';
 
 function load(base, path, token) {
   return new Promise((resolve, reject) => {
@@ -61,7 +55,7 @@ async function download(base, path, token) {
 }
 
 async function main() {
-  const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const passwordHash = await hashBenchPassword();
   console.log(
     `data: ${SIZES.users} users, ${SIZES.posts} posts, ${SIZES.likes} likes; ${CONNECTIONS} connections`,
   );

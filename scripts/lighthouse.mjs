@@ -19,20 +19,10 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
 
 const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 95 };
 const STAFF = { email: 'staff@example.com', password: 'Passw0rd!' };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const { values: args } = parseArgs({
   options: {
@@ -166,7 +156,7 @@ async function scoreMedian(port, url) {
 
 const server = args.url ? null : await startServer();
 const base = (args.url ?? server.url).replace(/\/$/, '');
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
 const rows = [];
 try {
   rows.push(['/login', await scoreMedian(chrome.port, `${base}/login`)]);

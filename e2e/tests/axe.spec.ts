@@ -27,6 +27,12 @@ async function visit(page: Page, path: string, heading?: string | RegExp): Promi
   await settled(page, heading);
 }
 
+/** A screen that is opened by going to `path` (and, when given, showing the heading `heading`). */
+const at = (name: string, path: string, heading?: string): Screen => ({
+  name,
+  open: (p) => visit(p, path, heading),
+});
+
 /** The href of the first link on the current page whose href matches `pattern`. */
 async function firstHref(page: Page, pattern: RegExp): Promise<string> {
   const hrefs = await page
@@ -80,7 +86,7 @@ async function scanAll(page: Page, screens: Screen[]): Promise<void> {
 }
 
 const loggedOut: Screen[] = [
-  { name: 'login', open: (p) => visit(p, '/login', 'Log in') },
+  at('login', '/login', 'Log in'),
   {
     name: 'login, wrong password',
     open: async (p) => {
@@ -99,13 +105,13 @@ const loggedOut: Screen[] = [
       await p.waitForTimeout(400);
     },
   },
-  { name: 'forgot password', open: (p) => visit(p, '/forgot-password') },
-  { name: 'reset password, bogus link', open: (p) => visit(p, '/reset-password?token=bogus') },
-  { name: 'verify e-mail, bogus link', open: (p) => visit(p, '/verify-email?token=bogus') },
+  at('forgot password', '/forgot-password'),
+  at('reset password, bogus link', '/reset-password?token=bogus'),
+  at('verify e-mail, bogus link', '/verify-email?token=bogus'),
 ];
 
 const staff: Screen[] = [
-  { name: 'news', open: (p) => visit(p, '/news', 'News') },
+  at('news', '/news', 'News'),
   {
     name: 'news, communities tab',
     open: async (p) => {
@@ -131,7 +137,7 @@ const staff: Screen[] = [
       await p.waitForTimeout(400);
     },
   },
-  { name: 'communities', open: (p) => visit(p, '/communities') },
+  at('communities', '/communities'),
   {
     name: 'community',
     open: async (p) => {
@@ -145,7 +151,7 @@ const staff: Screen[] = [
       await visit(p, await firstHref(p, /^\/communities\/post\/\d+$/));
     },
   },
-  { name: 'surveys', open: (p) => visit(p, '/surveys') },
+  at('surveys', '/surveys'),
   {
     name: 'survey',
     open: async (p) => {
@@ -153,18 +159,18 @@ const staff: Screen[] = [
       await visit(p, await firstHref(p, /^\/surveys\/\d+/));
     },
   },
-  { name: 'profile', open: (p) => visit(p, '/profile') },
-  { name: 'edit profile', open: (p) => visit(p, '/edit-profile') },
-  { name: 'password change', open: (p) => visit(p, '/password-change') },
-  { name: 'post that does not exist', open: (p) => visit(p, '/post-detail/99999999') },
-  { name: 'page not found', open: (p) => visit(p, '/no-such-page') },
-  { name: 'admin page, not authorised', open: (p) => visit(p, '/admin-feed-post-list', 'Not authorised') },
+  at('profile', '/profile'),
+  at('edit profile', '/edit-profile'),
+  at('password change', '/password-change'),
+  at('post that does not exist', '/post-detail/99999999'),
+  at('page not found', '/no-such-page'),
+  at('admin page, not authorised', '/admin-feed-post-list', 'Not authorised'),
 ];
 
 const admin: Screen[] = [
-  { name: 'key statistics', open: (p) => visit(p, '/stats') },
-  { name: 'edit key statistics', open: (p) => visit(p, '/edit-stats') },
-  { name: 'feed posts', open: (p) => visit(p, '/admin-feed-post-list') },
+  at('key statistics', '/stats'),
+  at('edit key statistics', '/edit-stats'),
+  at('feed posts', '/admin-feed-post-list'),
   {
     name: 'new post, date picker and upload list',
     open: async (p) => {
@@ -185,7 +191,7 @@ const admin: Screen[] = [
       await visit(p, await firstHref(p, /^\/post\/edit\/\d+$/));
     },
   },
-  { name: 'surveys list', open: (p) => visit(p, '/admin-surveys-list') },
+  at('surveys list', '/admin-surveys-list'),
   {
     name: 'survey builder',
     open: async (p) => {
@@ -206,16 +212,16 @@ const admin: Screen[] = [
       await p.waitForTimeout(400);
     },
   },
-  { name: 'new survey', open: (p) => visit(p, '/surveys/create') },
-  { name: 'communities list', open: (p) => visit(p, '/admin-communities-list') },
-  { name: 'new community', open: (p) => visit(p, '/community/create') },
-  { name: 'community posts list', open: (p) => visit(p, '/admin-community-post-list') },
-  { name: 'new community post', open: (p) => visit(p, '/community-post/create') },
+  at('new survey', '/surveys/create'),
+  at('communities list', '/admin-communities-list'),
+  at('new community', '/community/create'),
+  at('community posts list', '/admin-community-post-list'),
+  at('new community post', '/community-post/create'),
 ];
 
 const adminPeopleAndReports: Screen[] = [
-  { name: 'users', open: (p) => visit(p, '/users') },
-  { name: 'add user', open: (p) => visit(p, '/add-user') },
+  at('users', '/users'),
+  at('add user', '/add-user'),
   {
     name: 'edit user',
     open: async (p) => {
@@ -223,18 +229,18 @@ const adminPeopleAndReports: Screen[] = [
       await visit(p, await firstHref(p, /^\/edit-user/));
     },
   },
-  { name: 'reports', open: (p) => visit(p, '/reports') },
-  { name: 'user activity report', open: (p) => visit(p, '/reports/user-activity') },
-  { name: 'survey responses report', open: (p) => visit(p, '/reports/survey-responses') },
-  { name: 'post activity report', open: (p) => visit(p, '/reports/post-activity') },
-  { name: 'profile', open: (p) => visit(p, '/profile') },
+  at('reports', '/reports'),
+  at('user activity report', '/reports/user-activity'),
+  at('survey responses report', '/reports/survey-responses'),
+  at('post activity report', '/reports/post-activity'),
+  at('profile', '/profile'),
 ];
 
 const editor: Screen[] = [
-  { name: 'key statistics', open: (p) => visit(p, '/stats') },
-  { name: 'feed posts', open: (p) => visit(p, '/admin-feed-post-list') },
-  { name: 'communities', open: (p) => visit(p, '/communities') },
-  { name: 'surveys list', open: (p) => visit(p, '/admin-surveys-list') },
+  at('key statistics', '/stats'),
+  at('feed posts', '/admin-feed-post-list'),
+  at('communities', '/communities'),
+  at('surveys list', '/admin-surveys-list'),
 ];
 
 /** Who scans which screens; the administrator's are split in two so each test stays within its time. */

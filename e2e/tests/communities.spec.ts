@@ -3,8 +3,7 @@
 // writes on the discussion board; a non-manager cannot open the edit page; a non-member cannot see the
 // private community.
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { DEMO, loginAs } from './helpers';
+import { DEMO, fillPostForm, loginAs, pngImage, submitEmptyPostForm } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -14,11 +13,7 @@ const PRIVATE = `Board ${uid}`;
 const POST_TITLE = `Spring planting ${uid}`;
 const ids = { public: 0, private: 0, post: 0 };
 
-async function pngBuffer() {
-  return sharp({ create: { width: 900, height: 600, channels: 3, background: '#3f7d4e' } })
-    .png()
-    .toBuffer();
-}
+const pngBuffer = () => pngImage(900, 600, '#3f7d4e');
 
 async function pickUser(page: Page, label: string, search: string, name: string) {
   const field = page.getByLabel(label);
@@ -95,20 +90,15 @@ test('the manager creates a post with an image', async ({ page }) => {
   await page.getByRole('button', { name: 'Create Post' }).click();
   await expect(page).toHaveURL(new RegExp(`/communities/${ids.public}/create-post$`));
 
-  await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText('Please enter post title')).toBeVisible();
-  await expect(page.getByText('Please enter post subtitle')).toBeVisible();
+  await submitEmptyPostForm(page, 'Update');
 
-  await page.getByLabel('Title', { exact: true }).fill(POST_TITLE);
-  await page.getByLabel('Subtitle').fill('Seedlings for everyone');
-  await page.getByRole('textbox', { name: 'Description' }).fill('Bring a pot on Friday.');
-  await page.getByTestId('post-file-input').setInputFiles({
-    name: 'seedlings.png',
-    mimeType: 'image/png',
-    buffer: await pngBuffer(),
+  await fillPostForm(page, {
+    title: POST_TITLE,
+    subtitle: 'Seedlings for everyone',
+    description: 'Bring a pot on Friday.',
+    image: 'seedlings.png',
+    png: await pngBuffer(),
   });
-  await expect(page.getByTestId('upload-progress').first()).toHaveAttribute('aria-valuenow', '100');
-  await page.getByRole('radio', { name: 'Published' }).check();
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Community post successfully created')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/communities/${ids.public}$`));

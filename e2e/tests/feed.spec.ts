@@ -2,18 +2,11 @@
 // like and favourite it, see it on their profile, and comment mentioning a colleague.
 
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { adminToken, chooseOption, DEMO, loginAs } from './helpers';
+import { DEMO, fillPostForm, loginAs, pngImage, publishFeedPost, submitEmptyPostForm } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
 const TITLE = `Canteen reopens ${Date.now().toString(36)}`;
-
-async function pngBuffer() {
-  return sharp({ create: { width: 1200, height: 800, channels: 3, background: '#b5462a' } })
-    .png()
-    .toBuffer();
-}
 
 test('a post manager publishes a post with an image and a category', async ({ page }) => {
   await loginAs(page, DEMO.editor);
@@ -21,24 +14,16 @@ test('a post manager publishes a post with an image and a category', async ({ pa
   await expect(page).toHaveURL(/\/post\/create$/);
 
   // An empty form sends nothing and names what is missing.
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Please enter post title')).toBeVisible();
-  await expect(page.getByText('Please enter post subtitle')).toBeVisible();
-  await expect(page.getByText('Please select at least one category')).toBeVisible();
+  await submitEmptyPostForm(page, 'Save', ['Please select at least one category']);
 
-  await page.getByLabel('Title', { exact: true }).fill(TITLE);
-  await page.getByLabel('Subtitle').fill('New menu, longer hours');
-  await page
-    .getByRole('textbox', { name: 'Description' })
-    .fill('The canteen on floor 3 is open again from Monday.');
-  await chooseOption(page, 'Categories', 'Company News');
-  await page.getByTestId('post-file-input').setInputFiles({
-    name: 'canteen.png',
-    mimeType: 'image/png',
-    buffer: await pngBuffer(),
+  await fillPostForm(page, {
+    title: TITLE,
+    subtitle: 'New menu, longer hours',
+    description: 'The canteen on floor 3 is open again from Monday.',
+    category: 'Company News',
+    image: 'canteen.png',
+    png: await pngImage(1200, 800, '#b5462a'),
   });
-  await expect(page.getByTestId('upload-progress').first()).toHaveAttribute('aria-valuenow', '100');
-  await page.getByRole('radio', { name: 'Published' }).check();
 
   // Enter in a date field confirms the date; it does not send the form (it used to, twice).
   await page.getByLabel('End date').click();
@@ -137,24 +122,11 @@ test("a page's first pictures load at once and the others when scrolled to", asy
 });
 
 test('an XSS payload in a post body does not run', async ({ page, request }) => {
-  const token = await adminToken(request);
-  const headers = { authorization: `Bearer ${token}` };
-  const categories = (await (await request.get('/v1/api/feed-post-categories?limit=-1', { headers })).json())
-    .data;
-  const res = await request.post('/v1/api/feed-posts', {
-    headers,
-    data: {
-      title: 'Payload post',
-      subtitle: 'Should be harmless',
-      text: '<p>Hello</p><img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">click</a><svg onload=alert(4)></svg><a href="https://example.org/x">outside</a>',
-      feedCategories: [categories[0].id],
-      startAt: '2020-01-01 00:00:00',
-      endAt: '2099-01-01 00:00:00',
-      stateId: 2,
-    },
+  const id = await publishFeedPost(request, {
+    title: 'Payload post',
+    subtitle: 'Should be harmless',
+    text: '<p>Hello</p><img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">click</a><svg onload=alert(4)></svg><a href="https://example.org/x">outside</a>',
   });
-  expect(res.status()).toBe(201);
-  const id = (await res.json()).data.id;
 
   const dialogs: string[] = [];
   page.on('dialog', async (d) => {

@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { E2E_DATA_DIR } from '../playwright.config';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
@@ -42,13 +43,88 @@ export async function logout(page: Page) {
   await expect(page).toHaveURL(/\/(login)?$/);
 }
 
-/** An access token of the admin, for setting up data through the API. */
-export async function adminToken(request: APIRequestContext): Promise<string> {
+/** An access token of a demo account (basic-auth login), for setting up or checking data through the API. */
+export async function tokenOf(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
   const res = await request.post('/v1/auth/login', {
-    headers: { authorization: `Basic ${Buffer.from(`${DEMO.admin}:${DEMO_PASSWORD}`).toString('base64')}` },
+    headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
   });
   expect(res.status()).toBe(200);
   return (await res.json()).data.accessToken;
+}
+
+/** An access token of the admin, for setting up data through the API. */
+export const adminToken = (request: APIRequestContext): Promise<string> => tokenOf(request, DEMO.admin);
+
+/**
+ * Publishes a feed post for everyone through the admin API, in the first category and open from 2020 to
+ * 2099, and answers its id.
+ */
+export async function publishFeedPost(
+  request: APIRequestContext,
+  post: { title: string; subtitle: string; text: string },
+): Promise<number> {
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const categories = await request.get('/v1/api/feed-post-categories?limit=-1', { headers });
+  const [first] = (await categories.json()).data as { id: number }[];
+  const res = await request.post('/v1/api/feed-posts', {
+    headers,
+    data: {
+      ...post,
+      feedCategories: [first?.id],
+      startAt: '2020-01-01 00:00:00',
+      endAt: '2099-01-01 00:00:00',
+      stateId: 2,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).data.id as number;
+}
+
+/** A PNG of one colour, for uploads. */
+export const pngImage = (width: number, height: number, background: string): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+/**
+ * Sends the post form (feed or community) empty with its `button`: nothing is sent, and the form names the
+ * missing title and subtitle, and `more` messages of its own.
+ */
+export async function submitEmptyPostForm(page: Page, button: string, more: string[] = []) {
+  await page.getByRole('button', { name: button }).click();
+  for (const message of ['Please enter post title', 'Please enter post subtitle', ...more]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+}
+
+/**
+ * Fills what the feed post and community post forms share: title, subtitle, description, (the feed
+ * form's) category, one PNG uploaded to the end, and the Published status.
+ */
+export async function fillPostForm(
+  page: Page,
+  post: {
+    title: string;
+    subtitle: string;
+    description: string;
+    category?: string;
+    image: string;
+    png: Buffer;
+  },
+) {
+  await page.getByLabel('Title', { exact: true }).fill(post.title);
+  await page.getByLabel('Subtitle').fill(post.subtitle);
+  await page.getByRole('textbox', { name: 'Description' }).fill(post.description);
+  if (post.category) await chooseOption(page, 'Categories', post.category);
+  await page
+    .getByTestId('post-file-input')
+    .setInputFiles({ name: post.image, mimeType: 'image/png', buffer: post.png });
+  await expect(page.getByTestId('upload-progress').first()).toHaveAttribute('aria-valuenow', '100');
+  await page.getByRole('radio', { name: 'Published' }).check();
 }
 
 /** Creates an active, verified staff member through the admin API and answers its e-mail. */

@@ -3,16 +3,12 @@
 // Other journeys publish posts at the same time (two workers) and the demo's own posts are announced after
 // start, so counts are compared with what the server says at that moment, never with fixed numbers.
 import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
-import { adminToken, DEMO, DEMO_PASSWORD, loginAs } from './helpers';
+import { DEMO, loginAs, publishFeedPost, tokenOf } from './helpers';
 
 const unviewedIn = (label: string | null) => Number(/(\d+) unviewed/.exec(label ?? '')?.[1] ?? 0);
 
 async function staffHeaders(request: APIRequestContext) {
-  const res = await request.post('/v1/auth/login', {
-    headers: { authorization: `Basic ${Buffer.from(`${DEMO.staff}:${DEMO_PASSWORD}`).toString('base64')}` },
-  });
-  expect(res.status()).toBe(200);
-  return { authorization: `Bearer ${(await res.json()).data.accessToken}` };
+  return { authorization: `Bearer ${await tokenOf(request, DEMO.staff)}` };
 }
 
 type Note = { id: number; title: string; viewed: boolean };
@@ -39,26 +35,12 @@ test('the bell counts new posts live, opens one, and Clear All marks the rest vi
   const bell = page.getByTestId('notification-bell');
   await bellAgrees(bell);
 
-  const admin = { authorization: `Bearer ${await adminToken(request)}` };
-  const categories = (
-    await (await request.get('/v1/api/feed-post-categories?limit=-1', { headers: admin })).json()
-  ).data;
-  const publish = async (title: string) => {
-    const res = await request.post('/v1/api/feed-posts', {
-      headers: admin,
-      data: {
-        title,
-        subtitle: 'Thursday at 10:00',
-        text: '<p>Meet at the assembly point.</p>',
-        feedCategories: [categories[0].id],
-        startAt: '2020-01-01 00:00:00',
-        endAt: '2099-01-01 00:00:00',
-        stateId: 2,
-      },
+  const publish = (title: string) =>
+    publishFeedPost(request, {
+      title,
+      subtitle: 'Thursday at 10:00',
+      text: '<p>Meet at the assembly point.</p>',
     });
-    expect(res.status()).toBe(201);
-    return (await res.json()).data.id as number;
-  };
   const uid = Date.now().toString(36);
   const title = `Fire drill ${uid}`;
   const second = `Evacuation map ${uid}`;

@@ -23,17 +23,17 @@ test('edit profile, then change the password and log in with the new one', async
   await page.goto('/password-change');
   await page.getByLabel('Old password').fill(STRONG_PASSWORD);
   await page.getByLabel('New password', { exact: true }).fill('Chang3d#Pass');
-  await page.getByLabel('Confirm password').fill('Chang3d#Pas');
-  await page
-    .getByRole('button', { name: /save|change|update/i })
-    .first()
-    .click();
+  /** Types the confirmation and sends the form. */
+  const confirmWith = async (confirmation: string) => {
+    await page.getByLabel('Confirm password').fill(confirmation);
+    await page
+      .getByRole('button', { name: /save|change|update/i })
+      .first()
+      .click();
+  };
+  await confirmWith('Chang3d#Pas');
   await expect(page.getByText('Two passwords that you enter is inconsistent.')).toBeVisible();
-  await page.getByLabel('Confirm password').fill('Chang3d#Pass');
-  await page
-    .getByRole('button', { name: /save|change|update/i })
-    .first()
-    .click();
+  await confirmWith('Chang3d#Pass');
   await expect(page.getByText('Password updated successfully.')).toBeVisible();
 
   await logout(page);

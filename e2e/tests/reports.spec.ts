@@ -1,24 +1,16 @@
 // Admin reports journey (issue 7): the index with three cards; each report with its table and chart; each
 // CSV downloaded with the right file name and header row; staff cannot reach the reports at all.
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   POST_ACTIVITY_CSV_COLUMNS,
   REPORT_FILE_STEMS,
   USER_ACTIVITY_CSV_COLUMNS,
 } from '../../contract/src/schemas/reports';
-import { DEMO, DEMO_PASSWORD, loginAs } from './helpers';
+import { DEMO, loginAs, tokenOf } from './helpers';
 
 const SURVEY_TITLE = 'Canteen feedback';
 const STAMP = String.raw`\d{8}-\d{6}`;
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/v1/auth/login', {
-    headers: { authorization: `Basic ${Buffer.from(`${email}:${DEMO_PASSWORD}`).toString('base64')}` },
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()).data.accessToken;
-}
 
 type FormQuestion = { id: number; options: { value: string }[] };
 type Form = { categories: { questions: FormQuestion[] }[] };
@@ -52,15 +44,33 @@ async function answerCanteenSurvey(request: APIRequestContext): Promise<number> 
   return id;
 }
 
-/** Clicks Download CSV and answers the download and the file's first line (without a UTF-8 BOM). */
-async function downloadCsv(page: Page): Promise<{ download: Download; firstLine: string }> {
+/**
+ * Clicks Download CSV, checks the file is named `<stem>-<YYYYMMDD-HHmmss>.csv` and answers its first line
+ * (without a UTF-8 BOM).
+ */
+async function downloadCsv(page: Page, stem: string): Promise<string> {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),
   ]);
   expect(await download.failure()).toBeNull();
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${stem}-${STAMP}\\.csv$`));
   const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
-  return { download, firstLine: text.split(/\r?\n/, 1)[0] ?? '' };
+  return text.split(/\r?\n/, 1)[0] ?? '';
+}
+
+/** The table shows each of these column headers. */
+async function expectColumns(page: Page, columns: readonly string[]) {
+  for (const column of columns) {
+    await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  }
+}
+
+/** Sorting by Likes asks the server for that order; the header then says so. */
+async function sortByLikes(page: Page) {
+  const likes = page.getByRole('columnheader', { name: 'Likes', exact: true });
+  await likes.click();
+  await expect(likes).toHaveAttribute('aria-sort', 'ascending');
 }
 
 /** The chart card with this title has drawn an SVG chart. */
@@ -96,25 +106,16 @@ test.describe('admin reports', () => {
     await page.goto('/reports');
     await page.getByRole('link', { name: /^User Activity/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'User Activity Report' })).toBeVisible();
-    for (const column of USER_ACTIVITY_CSV_COLUMNS) {
-      await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
-    }
+    await expectColumns(page, USER_ACTIVITY_CSV_COLUMNS);
     await expect(page.locator('.ant-table-row').first()).toBeVisible();
     await expectChart(page, 'Active users per week');
 
     // Search narrows the rows on the server; sorting by Likes asks the server for that order.
     await page.getByLabel('Search users').fill('staff');
     await expect(page.locator('.ant-table-row')).not.toHaveCount(0);
-    await page.getByRole('columnheader', { name: 'Likes', exact: true }).click();
-    await expect(page.getByRole('columnheader', { name: 'Likes', exact: true })).toHaveAttribute(
-      'aria-sort',
-      'ascending',
-    );
+    await sortByLikes(page);
 
-    const { download, firstLine } = await downloadCsv(page);
-    expect(download.suggestedFilename()).toMatch(
-      new RegExp(`^${REPORT_FILE_STEMS.userActivity}-${STAMP}\\.csv$`),
-    );
+    const firstLine = await downloadCsv(page, REPORT_FILE_STEMS.userActivity);
     expect(firstLine).toBe(USER_ACTIVITY_CSV_COLUMNS.join(','));
   });
 
@@ -122,9 +123,7 @@ test.describe('admin reports', () => {
     await loginAs(page, DEMO.admin);
     await page.goto('/reports/post-activity');
     await expect(page.getByRole('heading', { level: 1, name: 'Post Activity Report' })).toBeVisible();
-    for (const column of POST_ACTIVITY_CSV_COLUMNS) {
-      await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
-    }
+    await expectColumns(page, POST_ACTIVITY_CSV_COLUMNS);
     await expect(page.locator('.ant-table-row').first()).toBeVisible();
     await expectChart(page, 'Top posts');
 
@@ -134,16 +133,9 @@ test.describe('admin reports', () => {
     await expect(page.getByText('There are no posts to display')).toBeVisible();
     await page.getByLabel('Search posts').fill('');
     await expect(page.locator('.ant-table-row').first()).toBeVisible();
-    await page.getByRole('columnheader', { name: 'Likes', exact: true }).click();
-    await expect(page.getByRole('columnheader', { name: 'Likes', exact: true })).toHaveAttribute(
-      'aria-sort',
-      'ascending',
-    );
+    await sortByLikes(page);
 
-    const { download, firstLine } = await downloadCsv(page);
-    expect(download.suggestedFilename()).toMatch(
-      new RegExp(`^${REPORT_FILE_STEMS.postActivity}-${STAMP}\\.csv$`),
-    );
+    const firstLine = await downloadCsv(page, REPORT_FILE_STEMS.postActivity);
     expect(firstLine).toBe(POST_ACTIVITY_CSV_COLUMNS.join(','));
   });
 
@@ -155,9 +147,7 @@ test.describe('admin reports', () => {
     await loginAs(page, DEMO.admin);
     await page.goto('/reports/survey-responses');
     await expect(page.getByRole('heading', { level: 1, name: 'Survey Responses' })).toBeVisible();
-    for (const column of ['Title', 'State', 'Start', 'End', 'Responses']) {
-      await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
-    }
+    await expectColumns(page, ['Title', 'State', 'Start', 'End', 'Responses']);
     await page.getByRole('link', { name: SURVEY_TITLE }).click();
     await expect(page).toHaveURL(new RegExp(`/reports/survey-responses/${surveyId}$`));
     await expect(page.getByRole('heading', { level: 1, name: SURVEY_TITLE })).toBeVisible();
@@ -170,10 +160,7 @@ test.describe('admin reports', () => {
       'Great lunch, thanks',
     );
 
-    const { download, firstLine } = await downloadCsv(page);
-    expect(download.suggestedFilename()).toMatch(
-      new RegExp(`^${REPORT_FILE_STEMS.surveyResponses}-${surveyId}-${STAMP}\\.csv$`),
-    );
+    const firstLine = await downloadCsv(page, `${REPORT_FILE_STEMS.surveyResponses}-${surveyId}`);
     expect(firstLine).toContain('Which meal did you have?');
   });
 
