@@ -55,21 +55,14 @@ const schema = z
       .optional(),
   })
   .superRefine((e, ctx) => {
-    if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-      const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
-      ctx.addIssue({
-        code: 'custom',
-        path: [missing],
-        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
-      });
-    }
-    if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
-      const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
-      ctx.addIssue({
-        code: 'custom',
-        path: [missing],
-        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
-      });
+    // A key pair is set whole or not at all; the message names the half that is missing.
+    const pairs = [
+      ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+      ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
+    ] as const;
+    for (const [a, b] of pairs) {
+      if (Boolean(e[a]) !== Boolean(e[b]))
+        ctx.addIssue({ code: 'custom', path: [e[a] ? b : a], message: `${a} and ${b} go together` });
     }
   });
 

@@ -54,6 +54,16 @@ export type OpenOptions = { databaseUrl?: string; poolSize?: number; dataDir?: s
  */
 const DEFAULT_POOL_SIZE = 5;
 
+/** A health check: whether the database answers a trivial query. */
+const answers = (query: () => Promise<unknown>) => async (): Promise<boolean> => {
+  try {
+    await query();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrationsDir = migrationsFolder();
   if (opts.databaseUrl) {
@@ -70,14 +80,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'postgres',
       url: opts.databaseUrl,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsDir }),
-      ping: async () => {
-        try {
-          await pool.query('select 1');
-          return true;
-        } catch {
-          return false;
-        }
-      },
+      ping: answers(() => pool.query('select 1')),
       close: () => pool.end(),
     };
   }
@@ -89,14 +92,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
-    ping: async () => {
-      try {
-        await client.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: answers(() => client.query('select 1')),
     close: () => client.close(),
   };
 }

@@ -83,6 +83,7 @@ const param = (v: unknown) =>
 export function drizzleExecutor(db: Db): Executor {
   return {
     async executeSql(text, values = []) {
+      // sql.raw inserts only pg-boss's own statement text; every value goes in as a bound parameter.
       const chunks: SQL[] = text
         .split(/\$(\d+)/)
         .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${param(values[Number(part) - 1])}`));

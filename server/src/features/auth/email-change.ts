@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { forgetUser } from '../../platform/auth/guards';
 import { badRequest } from '../../platform/errors';
-import { assertEmailFree, rethrowEmailConflict } from '../users/rules';
+import { assertEmailFree, rethrowEmailConflict } from './accounts';
 import { consumeEmailChangeLink } from './email-links';
 
 /**

@@ -7,14 +7,15 @@ import {
   ROLE,
   type SessionProfile,
 } from '@hearth/contract';
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { emailTokens, groups, userGroups, users } from '../../db/schema';
+import { emailTokens, groups, users } from '../../db/schema';
 import { hashToken } from '../../platform/auth/opaque-tokens';
 import { assertPasswordAllowed } from '../../platform/auth/password-policy';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
-import { AppError, badRequest, conflict, fieldError, unauthenticated } from '../../platform/errors';
+import { AppError, badRequest, fieldError, unauthenticated } from '../../platform/errors';
+import { insertAccount } from './accounts';
 import { consumeLink } from './email-links';
 import { countLoginAttempt, passwordProven, rememberAddress } from './login-throttle';
 import { queueAccountMail } from './mail-jobs';
@@ -105,30 +106,25 @@ export async function register(app: FastifyInstance, input: RegisterInput) {
   const groupIds = await checkRegisterGroups(app.db, input.groups);
   await assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
-  const created = await app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone,
-        passwordHash,
-        roleId: ROLE.STAFF,
-        userTypeId: REGISTERED_USER_TYPE,
-        isVerified: false,
-        isActive: true,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id, email: users.email, firstName: users.firstName });
-    if (!row) throw conflict(MSG.emailTaken, { email: MSG.emailTaken });
-    await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId: row.id, groupId })));
+  const { firstName, lastName, email, phone } = input;
+  const id = await app.db.transaction(async (tx) => {
+    // A registered account is staff, and unverified until the mailed link is opened.
+    const account = {
+      firstName,
+      lastName,
+      email,
+      phone,
+      passwordHash,
+      roleId: ROLE.STAFF,
+      isVerified: false,
+    };
+    const userId = await insertAccount(tx, { ...account, userTypeId: REGISTERED_USER_TYPE }, groupIds);
     // The verification mail commits with the account: never an account without its mail, nor the reverse.
-    await queueAccountMail(app, { purpose: 'verify', userId: row.id }, tx);
-    return row;
+    await queueAccountMail(app, { purpose: 'verify', userId }, tx);
+    return userId;
   });
   app.jobs.wake('mail');
-  return { id: created.id, email: created.email };
+  return { id, email };
 }
 
 /**
@@ -136,12 +132,23 @@ export async function register(app: FastifyInstance, input: RegisterInput) {
  * address and per client either way (mail-throttle.ts).
  */
 export async function resendVerification(app: FastifyInstance, ip: string, email: string): Promise<void> {
+  await mailIfAccount(app, ip, email, 'verify', eq(users.isVerified, false));
+}
+
+/** Counts the request, then mails the account with this address if it also meets `which`. */
+async function mailIfAccount(
+  app: FastifyInstance,
+  ip: string,
+  email: string,
+  purpose: 'verify' | 'reset',
+  which: SQL,
+): Promise<void> {
   await countMailRequest(app.db, ip, email);
   const [user] = await app.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.email, email), eq(users.isVerified, false)));
-  if (user) await queueAccountMail(app, { purpose: 'verify', userId: user.id });
+    .where(and(eq(users.email, email), which));
+  if (user) await queueAccountMail(app, { purpose, userId: user.id });
 }
 
 export async function verifyEmail(app: FastifyInstance, token: string): Promise<void> {
@@ -153,12 +160,7 @@ export async function verifyEmail(app: FastifyInstance, token: string): Promise<
 
 /** Like resendVerification: the same answer and the same count whether or not the account exists. */
 export async function requestPasswordReset(app: FastifyInstance, ip: string, email: string): Promise<void> {
-  await countMailRequest(app.db, ip, email);
-  const [user] = await app.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), eq(users.isActive, true)));
-  if (user) await queueAccountMail(app, { purpose: 'reset', userId: user.id });
+  await mailIfAccount(app, ip, email, 'reset', eq(users.isActive, true));
 }
 
 export async function setPasswordWithLink(

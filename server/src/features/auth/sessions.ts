@@ -8,12 +8,12 @@ import { MSG, SESSION, type SessionProfile } from '@hearth/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { refreshTokens, users } from '../../db/schema';
+import { files, refreshTokens, roles, users } from '../../db/schema';
 import { forgetUser } from '../../platform/auth/guards';
 import { hashToken, newOpaqueToken } from '../../platform/auth/opaque-tokens';
 import { unauthenticated } from '../../platform/errors';
 import { publishOnCommit } from '../../platform/events';
-import { loadUser } from '../users/presenter';
+import { fileSourceUrl } from '../files/presenter';
 import { dropEmailChange } from './email-links';
 
 type SessionUser = { id: number; roleId: number; tokenVersion: number };
@@ -27,6 +27,24 @@ async function storeRefreshToken(db: Db, userId: number, familyId: string, remem
     .values({ userId, familyId, tokenHash: hashToken(token), remember, expiresAt });
   await db.update(users).set({ refreshTokenExp: expiresAt }).where(eq(users.id, userId));
   return token;
+}
+
+/** What the web keeps of the user for the session: name, e-mail, role and picture. */
+async function profileOf(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      roles: { id: roles.id, name: roles.name },
+      imageKey: files.storageKey,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(files, eq(files.id, users.profileImageFileId))
+    .where(eq(users.id, userId));
+  return row;
 }
 
 /** Starts a new session (a new refresh family) and answers the profile the web keeps. */
@@ -43,7 +61,7 @@ export async function issueSession(
     version: user.tokenVersion,
     sessionId,
   });
-  const view = await loadUser(app.db, user.id);
+  const view = await profileOf(app.db, user.id);
   if (!view) throw unauthenticated();
   return {
     id: view.id,
@@ -51,7 +69,7 @@ export async function issueSession(
     lastName: view.lastName,
     email: view.email,
     roles: view.roles,
-    profileImage: view.profileImage,
+    profileImage: view.imageKey ? fileSourceUrl(view.imageKey) : null,
     accessToken: access.token,
     refreshToken,
     accessTokenExpiryDate: access.expiresAt.toISOString(),

@@ -11,20 +11,14 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { fieldError, unauthenticated } from '../../platform/errors';
 import { type Actor, authorize } from '../../platform/policy';
 import type { Storage } from '../../platform/storage';
+import { assertEmailFree, rethrowEmailConflict } from '../auth/accounts';
 import { recordEmailChange } from '../auth/email-links';
 import { checkOwnPassword } from '../auth/login-throttle';
 import { queueAccountMail } from '../auth/mail-jobs';
 import { endSessions } from '../auth/sessions';
 import { deleteFileRow, recordFile, removeBlob } from '../files/service';
 import { fileUrl } from '../users/presenter';
-import {
-  assertEmailFree,
-  checkCompanyEmail,
-  type FieldErrors,
-  findGroups,
-  rethrowEmailConflict,
-  throwFieldErrors,
-} from '../users/rules';
+import { checkCompanyEmail, type FieldErrors, findGroups, throwFieldErrors } from '../users/rules';
 
 export type ProfileInput = {
   firstName: string;

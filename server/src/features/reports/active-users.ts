@@ -44,7 +44,7 @@ async function countPerWeek(db: Db, weeks: number, now: Date): Promise<ActiveUse
   // Each source is read only from the first week on; a login shows as the refresh token it issued. Each
   // (week, user) pair is kept once before counting: three times faster than count(distinct) per week at a
   // million likes.
-  const week = (at: string) => sql.raw(`date_trunc('week', ${at} at time zone 'UTC')`);
+  const week = (at: string) => sql`date_trunc('week', ${sql.identifier(at)} at time zone 'UTC')`;
   const rows = await queryRows<{ week: string; users: number }>(
     db,
     sql`

@@ -56,15 +56,31 @@ export async function findSurvey(db: Db, id: number) {
   return row;
 }
 
+// What the report and the CSV read of questions, responses (with their respondent) and answers.
+const QUESTION = {
+  id: surveyQuestions.id,
+  title: surveyQuestions.title,
+  categoryName: surveyCategories.name,
+  answerType: surveyQuestions.answerType,
+};
+const RESPONSE = {
+  id: surveyInstances.id,
+  isComplete: surveyInstances.isComplete,
+  completedAt: surveyInstances.completedAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+const ANSWER = {
+  instanceId: surveyAnswers.instanceId,
+  questionId: surveyAnswers.questionId,
+  text: surveyAnswers.textAnswer,
+};
+
 /** A survey's questions in form order: category position, then question position (ids break ties). */
 function questionsOf(db: Db, surveyId: number) {
   return db
-    .select({
-      id: surveyQuestions.id,
-      title: surveyQuestions.title,
-      categoryName: surveyCategories.name,
-      answerType: surveyQuestions.answerType,
-    })
+    .select(QUESTION)
     .from(surveyQuestions)
     .innerJoin(surveyCategories, eq(surveyCategories.id, surveyQuestions.categoryId))
     .where(eq(surveyQuestions.surveyId, surveyId))
@@ -82,14 +98,7 @@ export async function surveyReport(db: Db, surveyId: number) {
   if (!survey) return undefined;
   const [instances, questions, options, answers] = await Promise.all([
     db
-      .select({
-        id: surveyInstances.id,
-        isComplete: surveyInstances.isComplete,
-        completedAt: surveyInstances.completedAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      })
+      .select(RESPONSE)
       .from(surveyInstances)
       .innerJoin(users, eq(users.id, surveyInstances.createdById))
       .where(eq(surveyInstances.surveyId, surveyId))
@@ -102,18 +111,14 @@ export async function surveyReport(db: Db, surveyId: number) {
       .where(eq(surveyQuestions.surveyId, surveyId))
       .orderBy(asc(surveyQuestionOptions.position), asc(surveyQuestionOptions.id)),
     db
-      .select({
-        surveyInstanceId: surveyAnswers.instanceId,
-        surveyQuestionId: surveyAnswers.questionId,
-        textAnswer: surveyAnswers.textAnswer,
-      })
+      .select(ANSWER)
       .from(surveyAnswers)
       .innerJoin(surveyInstances, eq(surveyInstances.id, surveyAnswers.instanceId))
       .where(eq(surveyInstances.surveyId, surveyId))
       .orderBy(asc(surveyAnswers.instanceId), asc(surveyAnswers.id)),
   ]);
   const optionsOf = groupBy(options, (o) => o.questionId);
-  const answersOf = groupBy(answers, (a) => a.surveyQuestionId);
+  const answersOf = groupBy(answers, (a) => a.questionId);
   return {
     survey,
     instances: instances.map((i) => ({
@@ -128,7 +133,11 @@ export async function surveyReport(db: Db, surveyId: number) {
       categoryName: q.categoryName,
       questionAnswerType: { name: q.answerType },
       options: (optionsOf.get(q.id) ?? []).map((o) => o.value),
-      answers: answersOf.get(q.id) ?? [],
+      answers: (answersOf.get(q.id) ?? []).map((a) => ({
+        surveyInstanceId: a.instanceId,
+        surveyQuestionId: a.questionId,
+        textAnswer: a.text,
+      })),
     })),
   };
 }
@@ -175,11 +184,7 @@ export async function surveyResponsesCsv(db: Db, surveyId: number, date: (d: Dat
     );
     for await (const instances of batches) {
       const answers = await db
-        .select({
-          instanceId: surveyAnswers.instanceId,
-          questionId: surveyAnswers.questionId,
-          text: surveyAnswers.textAnswer,
-        })
+        .select(ANSWER)
         .from(surveyAnswers)
         .where(
           inArray(

@@ -18,26 +18,22 @@ import { containsPattern } from '../users/queries';
 // figures of just those users as correlated subqueries, each an index probe on the user's id
 // (feed_post_actions_user_idx, survey_instances_user_idx, refresh_tokens_user_created_idx, the user_groups
 // primary key). Columns are qualified: a bare "id" inside a subquery would bind to the subquery's own table.
-const U = '"users"."id"';
-const groupNamesSql = (groupTypeId: number) => `(select string_agg(g.name, ', ' order by g.name)
+const U = sql`"users"."id"`;
+const groupNames = (groupTypeId: number) => sql`(select string_agg(g.name, ', ' order by g.name)
   from user_groups ug join groups g on g.id = ug.group_id
   where ug.user_id = ${U} and g.group_type_id = ${groupTypeId})`;
-const groupNames = (groupTypeId: number) => sql.raw(groupNamesSql(groupTypeId));
-const actionCount = (actionTypeId: number) =>
-  sql.raw(`(select count(*)::int from feed_post_actions a
-    where a.user_id = ${U} and a.action_type_id = ${actionTypeId})`);
-const completedSurveys = sql.raw(
-  `(select count(*)::int from survey_instances si where si.created_by_id = ${U} and si.is_complete)`,
-);
+const actionCount = (actionTypeId: number) => sql`(select count(*)::int from feed_post_actions a
+    where a.user_id = ${U} and a.action_type_id = ${actionTypeId})`;
+const completedSurveys = sql`(select count(*)::int from survey_instances si
+    where si.created_by_id = ${U} and si.is_complete)`;
 // Refresh tokens rotate on every refresh (ADR: sessions), so their creation times trail a session's activity;
 // the login time covers a session that never refreshed. greatest() ignores nulls.
-const lastActiveSql = `greatest("users"."last_logged_in_at",
+const lastActive = sql`greatest("users"."last_logged_in_at",
   (select max(rt.created_at) from refresh_tokens rt where rt.user_id = ${U}))`;
-const lastActive = sql.raw(lastActiveSql);
 
 function filtersWhere(f: UserActivityFilters): SQL | undefined {
   const inGroup = (groupId: number) =>
-    sql`exists (select 1 from user_groups ug where ug.user_id = ${sql.raw(U)} and ug.group_id = ${groupId})`;
+    sql`exists (select 1 from user_groups ug where ug.user_id = ${U} and ug.group_id = ${groupId})`;
   const term = f.search ? containsPattern(f.search) : undefined;
   return and(
     term
@@ -49,34 +45,29 @@ function filtersWhere(f: UserActivityFilters): SQL | undefined {
   );
 }
 
-/** Every figure of the given users (a page or a CSV batch: at most a thousand index probes each). */
-function figuresOf(db: Db, ids: number[]) {
-  return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      location: sql<string | null>`${groupNames(GROUP_TYPE.LOCATION)}`,
-      department: sql<string | null>`${groupNames(GROUP_TYPE.DEPARTMENT)}`,
-      roleId: users.roleId,
-      likes: sql<number>`${actionCount(ACTION_TYPE.LIKE)}`.mapWith(Number),
-      favourites: sql<number>`${actionCount(ACTION_TYPE.FAVOURITE)}`.mapWith(Number),
-      surveys: sql<number>`${completedSurveys}`.mapWith(Number),
-      lastActiveAt: sql<Date | null>`${lastActive}`.mapWith(users.lastLoggedInAt),
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
-}
+/** Every figure of a user, read for a page or a CSV batch (at most a thousand index probes each). */
+const FIGURES = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  location: sql<string | null>`${groupNames(GROUP_TYPE.LOCATION)}`,
+  department: sql<string | null>`${groupNames(GROUP_TYPE.DEPARTMENT)}`,
+  roleId: users.roleId,
+  likes: sql<number>`${actionCount(ACTION_TYPE.LIKE)}`.mapWith(Number),
+  favourites: sql<number>`${actionCount(ACTION_TYPE.FAVOURITE)}`.mapWith(Number),
+  surveys: sql<number>`${completedSurveys}`.mapWith(Number),
+  lastActiveAt: sql<Date | null>`${lastActive}`.mapWith(users.lastLoggedInAt),
+  createdAt: users.createdAt,
+};
 
 // Sorting by a count needs it for every filtered user: one grouped pass over the table (an index-only scan
 // of feed_post_actions_user_idx) instead of a probe per user, which was 6x slower at a million likes.
-const ACTIONS_JOIN = `left join (select user_id,
+const ACTIONS_JOIN = sql`left join (select user_id,
     count(*) filter (where action_type_id = ${ACTION_TYPE.LIKE})::int as likes,
     count(*) filter (where action_type_id = ${ACTION_TYPE.FAVOURITE})::int as favourites
   from feed_post_actions group by user_id) k on k.user_id = ${U}`;
-const SURVEYS_JOIN = `left join (select created_by_id, count(*)::int as surveys from survey_instances
+const SURVEYS_JOIN = sql`left join (select created_by_id, count(*)::int as surveys from survey_instances
   where is_complete group by created_by_id) s on s.created_by_id = ${U}`;
 
 /**
@@ -84,17 +75,17 @@ const SURVEYS_JOIN = `left join (select created_by_id, count(*)::int as surveys 
  * needs. Names sort case-insensitively (users_last_name_sort_idx serves the default sort); a missing group or
  * activity sorts as the lowest value, so never-active users come last when sorting newest first.
  */
-const SORT_KEYS: Record<UserActivitySort, { expr: string; type: string; join?: string }> = {
-  firstName: { expr: 'lower("users"."first_name")', type: 'text' },
-  lastName: { expr: 'lower("users"."last_name")', type: 'text' },
-  location: { expr: `lower(coalesce(${groupNamesSql(GROUP_TYPE.LOCATION)}, ''))`, type: 'text' },
-  department: { expr: `lower(coalesce(${groupNamesSql(GROUP_TYPE.DEPARTMENT)}, ''))`, type: 'text' },
-  roleId: { expr: '"users"."role_id"', type: 'int' },
-  likes: { expr: 'coalesce(k.likes, 0)', type: 'int', join: ACTIONS_JOIN },
-  favourites: { expr: 'coalesce(k.favourites, 0)', type: 'int', join: ACTIONS_JOIN },
-  surveys: { expr: 'coalesce(s.surveys, 0)', type: 'int', join: SURVEYS_JOIN },
-  lastActiveAt: { expr: `coalesce(${lastActiveSql}, '-infinity'::timestamptz)`, type: 'timestamptz' },
-  createdAt: { expr: '"users"."created_at"', type: 'timestamptz' },
+const SORT_KEYS: Record<UserActivitySort, { expr: SQL; type: SQL; join?: SQL }> = {
+  firstName: { expr: sql`lower("users"."first_name")`, type: sql`text` },
+  lastName: { expr: sql`lower("users"."last_name")`, type: sql`text` },
+  location: { expr: sql`lower(coalesce(${groupNames(GROUP_TYPE.LOCATION)}, ''))`, type: sql`text` },
+  department: { expr: sql`lower(coalesce(${groupNames(GROUP_TYPE.DEPARTMENT)}, ''))`, type: sql`text` },
+  roleId: { expr: sql`"users"."role_id"`, type: sql`int` },
+  likes: { expr: sql`coalesce(k.likes, 0)`, type: sql`int`, join: ACTIONS_JOIN },
+  favourites: { expr: sql`coalesce(k.favourites, 0)`, type: sql`int`, join: ACTIONS_JOIN },
+  surveys: { expr: sql`coalesce(s.surveys, 0)`, type: sql`int`, join: SURVEYS_JOIN },
+  lastActiveAt: { expr: sql`coalesce(${lastActive}, '-infinity'::timestamptz)`, type: sql`timestamptz` },
+  createdAt: { expr: sql`"users"."created_at"`, type: sql`timestamptz` },
 };
 
 export type SortOrder = { sort: UserActivitySort; order: 'asc' | 'desc' };
@@ -108,25 +99,25 @@ type Bounds = { limit: number; offset?: number; after?: UserActivityCursor };
  * OFFSET skips cost nothing more), then every figure of just those users.
  */
 async function selectRows(db: Db, f: UserActivityFilters, { sort, order }: SortOrder, b: Bounds) {
-  const { expr, type, join } = SORT_KEYS[sort];
-  const key = sql.raw(expr);
-  const dir = sql.raw(order);
+  const { expr: key, type, join } = SORT_KEYS[sort];
+  const [dir, after] = order === 'asc' ? [sql`asc`, sql`>`] : [sql`desc`, sql`<`];
   // Row comparison follows the order's direction; the id breaks ties, so pages never overlap or skip.
   const keyset = b.after
-    ? sql`(${key}, ${sql.raw(U)}) ${sql.raw(order === 'asc' ? '>' : '<')} (cast(${b.after.key} as ${sql.raw(type)}), ${b.after.id})`
+    ? sql`(${key}, ${U}) ${after} (cast(${b.after.key} as ${type}), ${b.after.id})`
     : undefined;
   const where = and(filtersWhere(f), keyset);
   const keys = await queryRows<{ id: number; sort_key: string }>(
     db,
     sql`
-    select ${sql.raw(U)} as id, (${key})::text as sort_key from users ${sql.raw(join ?? '')}
+    select ${U} as id, (${key})::text as sort_key from users ${join ?? sql``}
     ${where ? sql`where ${where}` : sql``}
-    order by ${key} ${dir}, ${sql.raw(U)} ${dir}
+    order by ${key} ${dir}, ${U} ${dir}
     limit ${b.limit} offset ${b.offset ?? 0}`,
   );
   const ids = keys.map((r) => Number(r.id));
   if (ids.length === 0) return [];
-  const byId = new Map((await figuresOf(db, ids)).map((r) => [r.id, r]));
+  const figures = await db.select(FIGURES).from(users).where(inArray(users.id, ids));
+  const byId = new Map(figures.map((r) => [r.id, r]));
   return keys.flatMap((k) => {
     const row = byId.get(Number(k.id));
     return row ? [{ ...row, sortKey: k.sort_key }] : [];

@@ -1,10 +1,10 @@
-// Checks shared by the admin user forms and the profile form: company e-mail, unique e-mail, known role
-// and groups. They collect per-field messages so one 400 can name every wrong field at once.
+// Checks shared by the admin user forms and the profile form: company e-mail, known role and groups (a
+// unique e-mail is auth's: accounts.ts). They collect per-field messages so one 400 can name every wrong field at once.
 import { INT4_MAX, isCompanyEmail, MSG } from '@hearth/contract';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { groups, roles, users } from '../../db/schema';
-import { badRequest, conflict } from '../../platform/errors';
+import { groups, roles } from '../../db/schema';
+import { badRequest } from '../../platform/errors';
 
 /** Largest value of a PostgreSQL integer: bigger ids cannot exist, and must not reach the database. */
 
@@ -34,30 +34,4 @@ export async function findGroups(db: Db, ids: readonly number[]) {
     .select({ id: groups.id, name: groups.name, groupTypeId: groups.groupTypeId })
     .from(groups)
     .where(inArray(groups.id, wanted));
-}
-
-/** 409 when another account already uses the address (the user being edited may keep their own). */
-export async function assertEmailFree(db: Db, email: string, exceptUserId?: number): Promise<void> {
-  const where =
-    exceptUserId === undefined
-      ? eq(users.email, email)
-      : and(eq(users.email, email), ne(users.id, exceptUserId));
-  const [row] = await db.select({ id: users.id }).from(users).where(where);
-  if (row) throw emailTaken();
-}
-
-export const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
-
-/**
- * Two requests may pass assertEmailFree at once; the unique index then stops the second. This turns that
- * database error into the same 409 instead of a 500.
- */
-export function rethrowEmailConflict(err: unknown): never {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e; i++) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
-    if (code === '23505' && (constraint === undefined || constraint === 'users_email_uq')) throw emailTaken();
-    e = (e as { cause?: unknown }).cause;
-  }
-  throw err;
 }

@@ -7,17 +7,9 @@ import { forgetUser } from '../../platform/auth/guards';
 import { assertPasswordAllowed } from '../../platform/auth/password-policy';
 import { hashPassword } from '../../platform/auth/passwords';
 import { fieldError, notFound } from '../../platform/errors';
+import { assertEmailFree, insertAccount, rethrowEmailConflict } from '../auth/accounts';
 import { endSessions } from '../auth/sessions';
-import {
-  assertEmailFree,
-  checkCompanyEmail,
-  emailTaken,
-  type FieldErrors,
-  findGroups,
-  rethrowEmailConflict,
-  roleExists,
-  throwFieldErrors,
-} from './rules';
+import { checkCompanyEmail, type FieldErrors, findGroups, roleExists, throwFieldErrors } from './rules';
 
 /** The admin form after zod parsed it (e-mail lower-cased, phone defaulted, groups defaulted). */
 export type AdminUserInput = {
@@ -60,28 +52,12 @@ export async function createUserByAdmin(
   await assertPasswordAllowed(input.password, input);
   // argon2 is slow on purpose: hash before the transaction so no locks are held meanwhile.
   const passwordHash = await hashPassword(input.password);
+  const { firstName, lastName, email, roleId } = input;
+  const phone = input.phone || null;
+  const isActive = input.isActive !== 0;
+  const account = { firstName, lastName, email, phone, passwordHash, roleId, isActive, isVerified: true };
   return db
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          phone: input.phone || null,
-          passwordHash,
-          roleId: input.roleId,
-          userTypeId: REGISTERED_USER_TYPE,
-          isVerified: true,
-          isActive: input.isActive !== 0,
-        })
-        .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id });
-      if (!row) throw emailTaken();
-      if (groupIds.length)
-        await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId: row.id, groupId })));
-      return row.id;
-    })
+    .transaction((tx) => insertAccount(tx, { ...account, userTypeId: REGISTERED_USER_TYPE }, groupIds))
     .catch(rethrowEmailConflict);
 }
 

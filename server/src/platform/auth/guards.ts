@@ -67,7 +67,7 @@ async function readUser(db: Db, userId: number): Promise<UserState | null> {
       // inside the subquery would be refresh_tokens.id.
       revokedSessions: sql<string[] | null>`(
         select array_agg(distinct rt.family_id) from refresh_tokens rt
-        where rt.user_id = ${sql.raw('"users"."id"')}
+        where rt.user_id = "users"."id"
           and rt.revoked_at > now() - make_interval(secs => ${REVOKED_WINDOW_SECONDS})
       )`,
     })
@@ -76,12 +76,18 @@ async function readUser(db: Db, userId: number): Promise<UserState | null> {
   return row ? { ...row, revokedSessions: row.revokedSessions ?? [] } : null;
 }
 
-async function userState(db: Db, userId: number): Promise<UserState | null> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
+/** The map kept for `owner` (a database, a verifier), made on first use. */
+function mapOf<O extends object, K, V>(maps: WeakMap<O, Map<K, V>>, owner: O): Map<K, V> {
+  let map = maps.get(owner);
+  if (!map) {
+    map = new Map();
+    maps.set(owner, map);
   }
+  return map;
+}
+
+async function userState(db: Db, userId: number): Promise<UserState | null> {
+  const cache = mapOf(caches, db);
   const startedAt = Date.now();
   const forgot = forgottenAt.get(userId);
   const recentlyForgotten = forgot !== undefined && startedAt - forgot <= FORGET_WINDOW_MS;
@@ -113,11 +119,7 @@ const verified = new WeakMap<AccessTokens, Map<string, { claims: AccessClaims; u
 
 async function verifiedClaims(request: FastifyRequest, token: string): Promise<AccessClaims | null> {
   const verifier = request.server.accessTokens;
-  let verifiedTokens = verified.get(verifier);
-  if (!verifiedTokens) {
-    verifiedTokens = new Map();
-    verified.set(verifier, verifiedTokens);
-  }
+  const verifiedTokens = mapOf(verified, verifier);
   const now = Date.now();
   const hit = verifiedTokens.get(token);
   if (hit && now < hit.until) return hit.claims;

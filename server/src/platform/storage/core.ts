@@ -62,6 +62,13 @@ export function newStorageKey(prefix: string, ext: string): string {
 }
 
 /** The thumbnail or poster frame of a blob: its key with the extension set to .jpg (SPEC section 9). */
+/** Every storage's `put`: the body under a new key of `prefix` and `ext`, which is answered. */
+export async function putUnderNewKey(storage: Storage, prefix: string, ext: string, body: Buffer) {
+  const key = newStorageKey(prefix, ext);
+  await storage.putAt(key, body);
+  return key;
+}
+
 export function thumbnailKeyOf(key: string): string {
   return key.replace(/\.[a-z0-9]+$/, '.jpg');
 }

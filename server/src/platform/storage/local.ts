@@ -5,7 +5,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { byteLimit, isStorageKey, newStorageKey, type Storage } from './core';
+import { byteLimit, isStorageKey, putUnderNewKey, type Storage } from './core';
 
 export function createLocalStorage(folder: string): Storage {
   const root = resolve(folder);
@@ -30,11 +30,7 @@ export function createLocalStorage(folder: string): Storage {
 
   const storage: Storage = {
     kind: 'local',
-    async put(prefix, ext, body) {
-      const key = newStorageKey(prefix, ext);
-      await storage.putAt(key, body);
-      return key;
-    },
+    put: (prefix, ext, body) => putUnderNewKey(storage, prefix, ext, body),
     async putAt(key, body) {
       const full = mustPath(key);
       await mkdir(dirname(full), { recursive: true });

@@ -15,7 +15,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { byteLimit, isStorageKey, newStorageKey, type Storage } from './core';
+import { byteLimit, isStorageKey, putUnderNewKey, type Storage } from './core';
 
 export type S3Settings = {
   bucket: string;
@@ -65,11 +65,7 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): Storag
 
   const storage: Storage = {
     kind: 's3',
-    async put(prefix, ext, body) {
-      const key = newStorageKey(prefix, ext);
-      await storage.putAt(key, body);
-      return key;
-    },
+    put: (prefix, ext, body) => putUnderNewKey(storage, prefix, ext, body),
     async putAt(key, body, contentType) {
       await s3.send(
         new PutObjectCommand({ Bucket, Key: mustKey(key), Body: body, ContentType: contentType }),

@@ -1,0 +1,132 @@
+// Feed posts (and community posts, kind 2) with their categories, audience, files, likes and comments.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, ref, ts, updatedAt } from './columns';
+import { communities } from './communities';
+import { files } from './files';
+import { groups, users } from './users';
+
+export const feedCategories = pgTable('feed_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+/**
+ * Feed posts. Like, favourite and comment counts are kept on the row, changed in the same transaction as
+ * the action or comment, so the feed never counts rows per card.
+ */
+export const feedPosts = pgTable(
+  'feed_posts',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull(),
+    text: text('text').notNull().default(''),
+    userId: ref('user_id', () => users.id),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isCommentable: boolean('is_commentable').notNull().default(true),
+    stateId: integer('state_id').notNull().default(1),
+    startAt: ts('start_at').notNull(),
+    endAt: ts('end_at'),
+    /** Whether the post has its own audience; lets the feed skip the audience check for posts for everyone. */
+    hasAudience: boolean('has_audience').notNull().default(false),
+    likesCount: integer('likes_count').notNull().default(0),
+    favouritesCount: integer('favourites_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    /** 1 a feed post, 2 a community post (ADR 010): both share files, likes, favourites and comments. */
+    kind: integer('kind').notNull().default(1),
+    /** The community of a community post; an administrator's draft may have none yet. */
+    communityId: integer('community_id').references(() => communities.id),
+    /** Set once FEED_POST notifications went out (notifications issue). */
+    notifiedAt: ts('notified_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The staff feed: published posts newest first, keyset on (start_at, id). Ascending indexes are read
+    // backwards for ORDER BY ... DESC (a DESC NULLS LAST index would not match a plain DESC order).
+    // Partial on kind = 1: community posts never slow the staff feed's scan (visibleTo names the kind).
+    index('feed_posts_feed_idx').on(t.stateId, t.startAt, t.id).where(sql`${t.kind} = 1`),
+    index('feed_posts_featured_idx')
+      .on(t.startAt, t.id)
+      .where(sql`${t.isFeatured} and ${t.stateId} = 2 and ${t.kind} = 1`),
+    index('feed_posts_created_idx').on(t.createdAt, t.id),
+    // Post activity (reports): every feed post, drafts too, newest start first; the CSV's keyset batches
+    // and the table's default order read it instead of sorting the whole table for each batch.
+    index('feed_posts_report_idx').on(t.startAt, t.id).where(sql`${t.kind} = 1`),
+    // A community's posts, and the News Communities tab (joined communities), newest start first.
+    index('feed_posts_community_idx').on(t.communityId, t.stateId, t.startAt, t.id),
+    // The notification worker's scan for published posts not yet announced (fanout.ts): it runs after
+    // every write request, so it must not read the whole table; the index holds only the few waiting.
+    index('feed_posts_unannounced_idx')
+      .on(t.startAt)
+      .where(sql`${t.notifiedAt} is null and ${t.stateId} = 2`),
+  ],
+);
+
+export const feedPostCategories = pgTable(
+  'feed_post_categories',
+  {
+    postId: ref('post_id', () => feedPosts.id, 'cascade'),
+    categoryId: ref('category_id', () => feedCategories.id),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.categoryId] })],
+);
+
+/** A post's audience; the group's type is copied here so the audience check needs no join. */
+export const feedPostGroups = pgTable(
+  'feed_post_groups',
+  {
+    postId: ref('post_id', () => feedPosts.id, 'cascade'),
+    groupId: ref('group_id', () => groups.id),
+    groupTypeId: integer('group_type_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.groupId] })],
+);
+
+export const feedPostFiles = pgTable(
+  'feed_post_files',
+  {
+    postId: ref('post_id', () => feedPosts.id, 'cascade'),
+    fileId: ref('file_id', () => files.id),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.fileId] })],
+);
+
+/** Likes (type 1) and favourites (type 2): one row per user, post and type. */
+export const feedPostActions = pgTable(
+  'feed_post_actions',
+  {
+    postId: ref('post_id', () => feedPosts.id, 'cascade'),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    actionTypeId: integer('action_type_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId, t.actionTypeId] }),
+    // The Likes and Favourites tabs: a user's actions newest first.
+    index('feed_post_actions_user_idx').on(t.userId, t.actionTypeId, t.createdAt),
+  ],
+);
+
+export const feedComments = pgTable(
+  'feed_comments',
+  {
+    id: serial('id').primaryKey(),
+    postId: ref('post_id', () => feedPosts.id, 'cascade'),
+    userId: ref('user_id', () => users.id),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feed_comments_post_idx').on(t.postId, t.createdAt, t.id)],
+);
+
+export const feedCommentMentions = pgTable(
+  'feed_comment_mentions',
+  {
+    commentId: ref('comment_id', () => feedComments.id, 'cascade'),
+    userId: ref('user_id', () => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);

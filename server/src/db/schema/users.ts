@@ -1,0 +1,59 @@
+// Users, their roles and the groups (locations, departments, teams) they belong to.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ref, ts } from './columns';
+import { files } from './files';
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    groupTypeId: integer('group_type_id').notNull(),
+  },
+  (t) => [uniqueIndex('groups_type_name_uq').on(t.groupTypeId, t.name)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    isVerified: boolean('is_verified').notNull().default(false),
+    roleId: ref('role_id', () => roles.id),
+    userTypeId: integer('user_type_id'),
+    profileImageFileId: integer('profile_image_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** Bumped on password change and deactivation: access tokens carrying an older version stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    lastLoggedInAt: ts('last_logged_in_at'),
+    refreshTokenExp: ts('refresh_token_exp'),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    index('users_active_name_idx').on(t.isActive, t.firstName, t.lastName),
+    // The user activity report's default order (last name, case-insensitive; id breaks ties): its pages
+    // and its CSV's keyset batches read the index instead of sorting every user.
+    index('users_last_name_sort_idx').on(sql`lower(${t.lastName})`, t.id),
+  ],
+);
+
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    userId: ref('user_id', () => users.id, 'cascade'),
+    groupId: ref('group_id', () => groups.id, 'cascade'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('user_groups_group_idx').on(t.groupId)],
+);
