@@ -1,6 +1,6 @@
 // The discussion board of a community: messages with @mentions, oldest first. Whoever sees the community
 // reads it; members and administrators write (access.ts). The editor's `@[Name](id)` markers are stripped
-// like comments' (feed/comments.ts); the ids travel in userIds and must be active users.
+// like comments' (posts/comments.ts); the ids travel in userIds and must be active users.
 // COMMENT notifications go to `mentioned`: a DISCUSSION event recorded in the message's transaction, whose
 // notifications are COMMENTs on the community (object: the community id; notifications/events.ts), only
 // for those of them who can see the community (communities/notification-audiences.ts).
@@ -9,37 +9,20 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { communities, communityDiscussion, communityDiscussionMentions } from '../../db/schema';
-import { recordEvent } from '../notifications/events';
-import {
-  assertMentionable,
-  loadMentionsAndAuthors,
-  type MentionColumns,
-  readMentions,
-} from '../posts/comments';
+import { assertMentionable, presentWritten, readMentions, recordMentions } from '../posts/comments';
 import { assertMember, requireCommunity, type Viewer } from './access';
 
 export type DiscussionForm = z.output<typeof discussionBody>;
 type MessageRow = typeof communityDiscussion.$inferSelect;
 
-const messageMentions: MentionColumns = {
+const messageMentions = {
   table: communityDiscussionMentions,
   ownerId: communityDiscussionMentions.messageId,
   userId: communityDiscussionMentions.userId,
 };
 
-async function present(db: Db, rows: MessageRow[]): Promise<DiscussionMessage[]> {
-  if (rows.length === 0) return [];
-  const { mentionsOf, authorOf } = await loadMentionsAndAuthors(db, rows, messageMentions);
-  return rows.map((r) => ({
-    id: r.id,
-    content: r.content,
-    communityId: r.communityId,
-    userId: r.userId,
-    userIds: mentionsOf(r.id),
-    createdAt: r.createdAt.toISOString(),
-    user: authorOf(r.userId),
-  }));
-}
+const present = (db: Db, rows: MessageRow[]): Promise<DiscussionMessage[]> =>
+  presentWritten(db, rows, messageMentions, (r, userIds) => ({ communityId: r.communityId, userIds }));
 
 /** GET /communities/:id/discussion: oldest first; 404 when the viewer does not see the community. */
 export async function listDiscussion(
@@ -72,23 +55,26 @@ export async function addMessage(
       .values({ communityId: form.communityId, userId: viewer.id, content })
       .returning();
     if (!created) throw new Error('message not inserted');
-    if (mentioned.length)
-      await tx
-        .insert(communityDiscussionMentions)
-        .values(mentioned.map((userId) => ({ messageId: created.id, userId })));
-    if (mentioned.length) {
-      const [community] = await tx
-        .select({ title: communities.title })
-        .from(communities)
-        .where(eq(communities.id, form.communityId));
-      await recordEvent(tx, {
-        type: 'DISCUSSION',
-        objectId: form.communityId,
-        title: community?.title ?? '',
-        actorId: viewer.id,
-        userIds: mentioned,
-      });
-    }
+    await recordMentions(
+      tx,
+      mentioned,
+      (ids) =>
+        tx
+          .insert(communityDiscussionMentions)
+          .values(ids.map((userId) => ({ messageId: created.id, userId }))),
+      async () => {
+        const [community] = await tx
+          .select({ title: communities.title })
+          .from(communities)
+          .where(eq(communities.id, form.communityId));
+        return {
+          type: 'DISCUSSION',
+          objectId: form.communityId,
+          title: community?.title ?? '',
+          actorId: viewer.id,
+        };
+      },
+    );
     await tx
       .update(communities)
       .set({ numComments: sql`${communities.numComments} + 1` })

@@ -4,19 +4,12 @@
 import { STATE } from '@hearth/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tsParam } from '../../db/params';
 import { feedPosts } from '../../db/schema';
 import { type PageRow, pageColumns } from '../posts/cards';
-import { type Cursor, decodeCursor, encodeCursor } from '../posts/cursor';
+import { type Cursor, decodeCursor, encodeCursor, olderThan } from '../posts/cursor';
 import { COMMUNITY_KIND, publishedAt } from './post-visibility';
 
-const afterCursor = (after: Cursor | undefined): SQL | undefined =>
-  after
-    ? and(
-        sql`${feedPosts.startAt} <= ${tsParam(after.at)}`,
-        sql`(${feedPosts.startAt}, ${feedPosts.id}) < (${tsParam(after.at)}, ${after.id})`,
-      )
-    : undefined;
+const afterCursor = (after: Cursor | undefined) => olderThan(feedPosts.startAt, feedPosts.id, after);
 
 type PageOptions = { viewerId: number; take: number; next?: string };
 

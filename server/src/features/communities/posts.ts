@@ -4,15 +4,13 @@
 // is kept on edit. Files go through the feed's checks (shared feed_post_files), the text through the same
 // sanitiser. Everything is checked and written in one transaction.
 import { type communityPostBody, MSG, POST_KIND } from '@hearth/contract';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { feedPosts } from '../../db/schema';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html/sanitize';
 import { authorize } from '../../platform/policy';
 import { notifyPostIfDue } from '../notifications/events';
-import { checkFiles, writePost } from '../posts/write';
+import { checkFiles, lockPost, writePost } from '../posts/write';
 import { communityAccess, type Viewer } from './access';
 import { COMMUNITY_KIND, editsPostsOf, readablePost } from './post-visibility';
 
@@ -49,13 +47,7 @@ export async function saveCommunityPost(
   return db.transaction(async (tx) => {
     let existing: { startAt: Date; userId: number } | undefined;
     if (postId !== undefined) {
-      // Locked first: two edits of one post are applied one after the other.
-      const [row] = await tx
-        .select({ id: feedPosts.id })
-        .from(feedPosts)
-        .where(and(eq(feedPosts.id, postId), COMMUNITY_KIND))
-        .for('update');
-      if (!row) throw notFound();
+      await lockPost(tx, postId, COMMUNITY_KIND);
       const found = await readablePost(tx, viewer, postId, now);
       if (!found) throw notFound();
       if (!editsPostsOf(viewer, found.access)) throw forbidden();

@@ -1,16 +1,16 @@
 // Creating and editing feed posts (roles 1 and 3). Create and update take the whole form (SPEC section 4):
 // an update replaces categories, audience and files. Everything is checked and written in one transaction.
 import { type feedPostBody, MSG } from '@hearth/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { feedCategories, feedPostCategories, feedPostGroups, feedPosts } from '../../db/schema';
-import { fieldError, notFound } from '../../platform/errors';
+import { feedCategories, feedPostCategories, feedPostGroups } from '../../db/schema';
+import { fieldError } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html/sanitize';
 import type { Actor } from '../../platform/policy';
 import { audienceGroups } from '../audience/audience';
 import { notifyPostIfDue } from '../notifications/events';
-import { checkFiles, writePost } from '../posts/write';
+import { checkFiles, lockPost, writePost } from '../posts/write';
 import { FEED_KIND } from './visibility';
 
 export type PostForm = z.output<typeof feedPostBody>;
@@ -33,14 +33,7 @@ export async function savePost(db: Db, caller: Actor, form: PostForm, postId?: n
   const fileIds = unique(form.files);
   const text = sanitizeRichText(form.text);
   return db.transaction(async (tx) => {
-    if (postId !== undefined) {
-      const [existing] = await tx
-        .select({ id: feedPosts.id })
-        .from(feedPosts)
-        .where(and(eq(feedPosts.id, postId), FEED_KIND))
-        .for('update');
-      if (!existing) throw notFound();
-    }
+    if (postId !== undefined) await lockPost(tx, postId, FEED_KIND);
     await checkCategories(tx, categoryIds);
     const audience = await audienceGroups(tx, groupIds);
     await checkFiles(tx, fileIds, postId, caller);

@@ -7,7 +7,7 @@ import { type Bind, literal, tsParam } from '../../db/params';
 import { feedCategories, feedPostActions, feedPosts } from '../../db/schema';
 import { actionEntries } from '../posts/actions';
 import { type PageRow, type PostRow, pageColumns } from '../posts/cards';
-import type { Cursor } from '../posts/cursor';
+import { type Cursor, olderThan } from '../posts/cursor';
 import { FEED_KIND, visibleTo } from './visibility';
 
 /** The featured carousel holds at most this many posts (PRODUCT-DECISIONS). */
@@ -38,12 +38,7 @@ function literalLimit(take: number) {
  * the first one does.
  */
 export function feedPageQuery(db: Db, o: FeedPageOptions) {
-  const after = o.after
-    ? and(
-        sql`${feedPosts.startAt} <= ${tsParam(o.after.at)}`,
-        sql`(${feedPosts.startAt}, ${feedPosts.id}) < (${tsParam(o.after.at)}, ${o.after.id})`,
-      )
-    : undefined;
+  const after = olderThan(feedPosts.startAt, feedPosts.id, o.after);
   return db
     .select(pageColumns(o.userId))
     .from(feedPosts)
@@ -57,12 +52,7 @@ type ActionPageOptions = Omit<FeedPageOptions, 'featured'> & { actionTypeId: num
 /** The Likes or Favourites tab: visible posts the user acted on, as page rows, newest action first. */
 export function actionPageQuery(db: Db, o: ActionPageOptions) {
   const a = feedPostActions;
-  const after = o.after
-    ? and(
-        sql`${a.createdAt} <= ${tsParam(o.after.at)}`,
-        sql`(${a.createdAt}, ${a.postId}) < (${tsParam(o.after.at)}, ${o.after.id})`,
-      )
-    : undefined;
+  const after = olderThan(a.createdAt, a.postId, o.after);
   return db
     .select({ ...pageColumns(o.userId), actedAt: a.createdAt })
     .from(a)

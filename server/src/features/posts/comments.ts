@@ -12,7 +12,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { feedCommentMentions, feedComments, feedPosts, users } from '../../db/schema';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
-import { recordEvent } from '../notifications/events';
+import { type NotifyingEvent, recordEvent } from '../notifications/events';
 import { loadSummaries } from '../users/presenter';
 import type { PostAccess } from './actions';
 
@@ -35,15 +35,21 @@ type CommentRow = { id: number; postId: number; userId: number; content: string;
 /** A mention table (comments' or discussion messages'): the column of what mentions, and of whom. */
 export type MentionColumns = { table: PgTable; ownerId: PgColumn; userId: PgColumn };
 
+/** A comment or discussion message as stored. */
+type WrittenRow = { id: number; userId: number; content: string; createdAt: Date };
+
 /**
- * What a comment or discussion message shows besides its own columns: whom it mentions (ascending ids)
- * and its author's summary (blank when the author is gone).
+ * Comments or discussion messages as the API answers them: their own fields, whom they mention (ascending
+ * ids) and their author's summary (blank when the author is gone). `more` adds what differs between the
+ * two: the id of what they belong to, and the mentions under their field's name.
  */
-export async function loadMentionsAndAuthors(
+export async function presentWritten<R extends WrittenRow, T>(
   db: Db,
-  rows: readonly { id: number; userId: number }[],
+  rows: readonly R[],
   mentionColumns: MentionColumns,
-): Promise<{ mentionsOf: (id: number) => number[]; authorOf: (userId: number) => UserSummary }> {
+  more: (row: R, mentions: number[]) => T,
+) {
+  if (rows.length === 0) return [];
   const { table, ownerId, userId } = mentionColumns;
   const mentions = (await db
     .select({ ownerId, userId })
@@ -61,10 +67,16 @@ export async function loadMentionsAndAuthors(
   );
   const byOwner = new Map<number, number[]>();
   for (const m of mentions) byOwner.set(m.ownerId, [...(byOwner.get(m.ownerId) ?? []), m.userId]);
-  return {
-    mentionsOf: (id) => byOwner.get(id) ?? [],
-    authorOf: (id) => authors.get(id) ?? { id, firstName: '', lastName: '', profileImage: null },
-  };
+  const authorOf = (id: number): UserSummary =>
+    authors.get(id) ?? { id, firstName: '', lastName: '', profileImage: null };
+  return rows.map((r) => ({
+    id: r.id,
+    content: r.content,
+    userId: r.userId,
+    createdAt: r.createdAt.toISOString(),
+    user: authorOf(r.userId),
+    ...more(r, byOwner.get(r.id) ?? []),
+  }));
 }
 
 /**
@@ -92,25 +104,14 @@ export async function assertMentionable(db: Db, mentioned: readonly number[], fi
     throw badRequest(MSG.mentionUnknown, { [field]: MSG.mentionUnknown });
 }
 
-const commentMentions: MentionColumns = {
+const commentMentions = {
   table: feedCommentMentions,
   ownerId: feedCommentMentions.commentId,
   userId: feedCommentMentions.userId,
 };
 
-async function present(db: Db, rows: CommentRow[]): Promise<Comment[]> {
-  if (rows.length === 0) return [];
-  const { mentionsOf, authorOf } = await loadMentionsAndAuthors(db, rows, commentMentions);
-  return rows.map((r) => ({
-    id: r.id,
-    content: r.content,
-    feedPostId: r.postId,
-    userId: r.userId,
-    userIDs: mentionsOf(r.id),
-    createdAt: r.createdAt.toISOString(),
-    user: authorOf(r.userId),
-  }));
-}
+const present = (db: Db, rows: CommentRow[]): Promise<Comment[]> =>
+  presentWritten(db, rows, commentMentions, (r, userIDs) => ({ feedPostId: r.postId, userIDs }));
 
 const commentColumns = {
   id: feedComments.id,
@@ -136,6 +137,22 @@ async function postTitle(tx: Db, postId: number): Promise<string> {
   return row?.title ?? '';
 }
 
+/**
+ * A new comment's or discussion message's mentions: their rows (`writeRows`), and the event that notifies
+ * those of the mentioned who may read what it belongs to (the audiences of feed and communities). Nothing
+ * without mentions.
+ */
+export async function recordMentions(
+  tx: Db,
+  mentioned: number[],
+  writeRows: (userIds: number[]) => Promise<unknown>,
+  event: () => Promise<Omit<NotifyingEvent, 'userIds'>>,
+): Promise<void> {
+  if (!mentioned.length) return;
+  await writeRows(mentioned);
+  await recordEvent(tx, { ...(await event()), userIds: mentioned });
+}
+
 /** Adds a comment with its mentions and counts it on the post, in one transaction. */
 export async function addComment(
   db: Db,
@@ -155,18 +172,18 @@ export async function addComment(
       .values({ postId: post.id, userId, content })
       .returning(commentColumns);
     if (!created) throw new Error('comment not inserted');
-    if (mentioned.length)
-      await tx
-        .insert(feedCommentMentions)
-        .values(mentioned.map((userId) => ({ commentId: created.id, userId })));
-    if (mentioned.length)
-      await recordEvent(tx, {
+    await recordMentions(
+      tx,
+      mentioned,
+      (ids) =>
+        tx.insert(feedCommentMentions).values(ids.map((id) => ({ commentId: created.id, userId: id }))),
+      async () => ({
         type: 'COMMENT',
         objectId: post.id,
         title: await postTitle(tx, post.id),
         actorId: userId,
-        userIds: mentioned,
-      });
+      }),
+    );
     await tx
       .update(feedPosts)
       .set({ commentsCount: sql`${feedPosts.commentsCount} + 1` })

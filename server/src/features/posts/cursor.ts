@@ -2,6 +2,9 @@
 // The feed pages on (startAt, id); the Likes and Favourites tabs on (the action's createdAt, post id).
 // A cursor of one kind is refused by the other, so a tab switch cannot mix orders.
 import { INT4_MAX, MSG } from '@hearth/contract';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type Bind, tsParam } from '../../db/params';
 import { badRequest } from '../../platform/errors';
 
 export type CursorKind = 'f' | 'a';
@@ -23,4 +26,21 @@ export function decodeCursor(kind: CursorKind, raw: string): Cursor {
   const id = Number(m[3]);
   if (Number.isNaN(at.getTime()) || id < 1 || id > INT4_MAX) throw invalid();
   return { at, id };
+}
+
+/**
+ * The rows of a newest-first page after the cursor: strictly before (at, id) in (`atColumn`, `idColumn`)
+ * order. The first, looser comparison is there for the planner: it bounds the index range on `atColumn`
+ * alone. Values may be placeholders of a prepared query.
+ */
+export function olderThan(
+  atColumn: AnyPgColumn,
+  idColumn: AnyPgColumn,
+  after: { at: Bind<Date>; id: Bind<number> } | undefined,
+): SQL | undefined {
+  if (!after) return undefined;
+  return and(
+    sql`${atColumn} <= ${tsParam(after.at)}`,
+    sql`(${atColumn}, ${idColumn}) < (${tsParam(after.at)}, ${after.id})`,
+  );
 }

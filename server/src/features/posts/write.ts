@@ -2,11 +2,24 @@
 // the checks on their files and the writing of the row and its files. Their forms differ and stay with
 // feed/posts.ts and communities/posts.ts.
 import { MSG } from '@hearth/contract';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedPostFiles, feedPosts, files, users } from '../../db/schema';
-import { fieldError } from '../../platform/errors';
+import { fieldError, notFound } from '../../platform/errors';
 import { type Actor, can } from '../../platform/policy';
+
+/**
+ * Locks the post `postId` of a kind (`FEED_KIND`, `COMMUNITY_KIND`) before an edit, so two edits of one post
+ * apply one after the other; 404 when there is no such post.
+ */
+export async function lockPost(tx: Db, postId: number, kind: SQL): Promise<void> {
+  const [row] = await tx
+    .select({ id: feedPosts.id })
+    .from(feedPosts)
+    .where(and(eq(feedPosts.id, postId), kind))
+    .for('update');
+  if (!row) throw notFound();
+}
 
 /**
  * Files must exist, be nobody's avatar and belong to no other post; a file new to the post must be one the
