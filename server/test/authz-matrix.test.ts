@@ -5,9 +5,8 @@
 // Write calls send an empty body: a caller who may use the route gets 400 (validation), one who may not
 // gets 401/403 before the body is even looked at.
 import { type Access, endpoints, ROLE, routeKey } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../src/db/schema';
-import { createTestApp, type TestApp } from './app';
 import { communitiesRows } from './authz/communities';
 import { communityPostsRows } from './authz/community-posts';
 import { feedRows } from './authz/feed';
@@ -17,7 +16,9 @@ import { notificationsRows } from './authz/notifications';
 import { reportsRows } from './authz/reports';
 import { type MatrixContext, type Rows, WHO, type Who } from './authz/shared';
 import { surveysRows } from './authz/surveys';
-import { bearer, createStats, createUser, login } from './factories';
+import { createStats, createUser } from './factories';
+import { bearer, login } from './sessions';
+import { useTestApp } from './use-test-app';
 
 /** The role of each kind of caller; `other` is a role outside the three known ones. */
 const WHO_ROLE: Record<Exclude<Who, 'anon'>, number> = {
@@ -27,7 +28,7 @@ const WHO_ROLE: Record<Exclude<Who, 'anon'>, number> = {
   other: 4,
 };
 
-let t: TestApp;
+const t = useTestApp();
 const tokens: Partial<Record<Who, string>> = {};
 const ctx: MatrixContext = { adminId: 0, statsId: 0 };
 
@@ -39,7 +40,6 @@ const matrix = (): Rows => rows;
 const EXEMPT = /^GET \/v1\/docs/;
 
 beforeAll(async () => {
-  t = await createTestApp();
   await t.db.insert(roles).values({ id: 4, name: 'auditor' }).onConflictDoNothing();
   ctx.statsId = (await createStats(t.db)).id;
   for (const [who, roleId] of Object.entries(WHO_ROLE) as [Exclude<Who, 'anon'>, number][]) {
@@ -58,7 +58,6 @@ beforeAll(async () => {
     ...(await reportsRows(t, ctx)),
   };
 });
-afterAll(() => t.close());
 
 /** The operations of the endpoint table, as `METHOD /path`. */
 const TABLE = Object.values(endpoints).map(routeKey).sort();

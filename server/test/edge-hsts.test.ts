@@ -1,20 +1,12 @@
 // Issue 13, finding 17: Strict-Transport-Security on answers to requests that arrived over HTTPS, as
 // request.protocol tells: through a proxy's X-Forwarded-Proto only when TRUST_PROXY is set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HSTS } from '../src/platform/http/security';
-import { createTestApp, type TestApp } from './app';
+import type { TestApp } from './app';
+import { useTestApp } from './use-test-app';
 
-let direct: TestApp;
-let proxied: TestApp;
-
-beforeAll(async () => {
-  direct = await createTestApp({ trustProxy: false });
-  proxied = await createTestApp({ trustProxy: true });
-});
-afterAll(async () => {
-  await direct.close();
-  await proxied.close();
-});
+const direct = useTestApp({ config: { trustProxy: false } });
+const proxied = useTestApp({ config: { trustProxy: true } });
 
 const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });

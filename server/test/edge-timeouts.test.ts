@@ -3,12 +3,12 @@
 // notification stream outlast the idle timeout.
 import type { AddressInfo } from 'node:net';
 import { MSG, ROLE } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, pngImage } from '../src/features/files/test-kit';
 import type { HttpTimeouts } from '../src/platform/http/timeouts';
-import { createTestApp, type TestApp } from './app';
-import { userWithSession } from './factories';
 import { closedWithin, head, parseAnswer, rawConnect, sleep } from './raw-http';
+import { userWithSession } from './sessions';
+import { useTestApp } from './use-test-app';
 
 const timeouts: HttpTimeouts = {
   idleMs: 1500,
@@ -20,20 +20,18 @@ const timeouts: HttpTimeouts = {
   checkIntervalMs: 100,
 };
 
-let t: TestApp;
+const t = useTestApp({ config: { httpTimeouts: timeouts } });
 let port = 0;
 let auth: string;
 let userId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ httpTimeouts: timeouts });
   const staff = await userWithSession(t.app, t.db, { roleId: ROLE.STAFF });
   auth = staff.headers.authorization;
   userId = staff.user.id;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
-afterAll(() => t.close());
 
 describe('slow clients', () => {
   it('closes a request whose headers never finish within the header timeout, answering 408 in the envelope', async () => {

@@ -6,30 +6,23 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { MSG, ROLE, STATE } from '@hearth/contract';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { communities, files } from '../src/db/schema';
 import { createCategory, createPost } from '../src/features/feed/test-support';
 import { multipart, pngImage } from '../src/features/files/test-kit';
 import { DEFAULT_BODY_LIMIT, MAX_JSON_DEPTH } from '../src/platform/http/json-body';
-import { createTestApp, type TestApp } from './app';
-import { userWithSession } from './factories';
 import { closedWithin, head, parseAnswer, rawConnect } from './raw-http';
+import type { Session } from './sessions';
+import { useTestApp } from './use-test-app';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
-
-let t: TestApp;
+const t = useTestApp({ users: { admin: ROLE.ADMIN, staff: ROLE.STAFF } });
+const { admin, staff } = t.users;
 let port = 0;
-let admin: Session;
-let staff: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  staff = await userWithSession(t.app, t.db, { roleId: ROLE.STAFF });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
-afterAll(() => t.close());
 
 /** Sends raw bytes on a new connection and answers what came back once the server closed it. */
 async function rawExchange(bytes: string | Buffer, endAfterWrite = false) {

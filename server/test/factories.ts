@@ -1,6 +1,6 @@
 // Test data builders with overrides. Passwords are hashed once per process (argon2id is slow on purpose).
-import { GROUP_TYPE, ROLE, type SessionProfile } from '@hearth/contract';
-import type { FastifyInstance } from 'fastify';
+import { GROUP_TYPE, ROLE } from '@hearth/contract';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { groups, keyStatistics, userGroups, users } from '../src/db/schema';
 import { hashPassword } from '../src/platform/auth/passwords';
@@ -69,6 +69,20 @@ export function registrationBody(
   };
 }
 
+/** A valid POST /v1/api/users body (an administrator's new staff member), in the given location and department. */
+export function userForm(g: Awaited<ReturnType<typeof createGroups>>, over: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Thandi',
+    lastName: 'Mokoena',
+    email: `thandi.${++seq}.${Date.now()}@example.org`,
+    phone: '+27 11 000 0000',
+    password: 'Admin#Set1',
+    roleId: ROLE.STAFF,
+    groups: [g.location.id, g.department.id],
+    ...over,
+  };
+}
+
 export async function createStats(db: Db) {
   const [row] = await db
     .insert(keyStatistics)
@@ -84,29 +98,9 @@ export async function createStats(db: Db) {
   return row;
 }
 
-export const basic = (email: string, password: string) =>
-  `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
-
-/** Logs in through the real endpoint and returns the session profile. */
-export async function login(
-  app: FastifyInstance,
-  email: string,
-  password = PASSWORD,
-): Promise<SessionProfile> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/v1/auth/login',
-    headers: { authorization: basic(email, password) },
-  });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return res.json().data as SessionProfile;
-}
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A logged-in user of the given role: the row, its session and its auth header. */
-export async function userWithSession(app: FastifyInstance, db: Db, overrides: UserOverrides = {}) {
-  const user = await createUser(db, overrides);
-  const session = await login(app, user.email, user.password);
-  return { user, session, headers: bearer(session.accessToken) };
+/** The audience rows of these groups (each with its type), as posts and surveys store their audience. */
+export async function audienceOf(db: Db, groupIds: number[]) {
+  if (!groupIds.length) return [];
+  const found = await db.select().from(groups).where(inArray(groups.id, groupIds));
+  return found.map((g) => ({ groupId: g.id, groupTypeId: g.groupTypeId }));
 }

@@ -11,8 +11,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed-demo';
-import { createTestApp, type TestApp } from './app';
-import { basic, bearer, createUser, login, PASSWORD } from './factories';
+import { createUser, PASSWORD } from './factories';
 import {
   Conformance,
   type Document,
@@ -22,6 +21,8 @@ import {
 } from './openapi/conformance';
 import { realPools } from './openapi/pools';
 import { type FuzzRequest, type Pools, requestArb } from './openapi/requests';
+import { basic, bearer, login } from './sessions';
+import { useTestApp } from './use-test-app';
 
 const SEED = 20261123;
 /** Generated requests per operation and caller: 4 callers x ~90 operations x 5, plus the specific cases. */
@@ -29,7 +30,7 @@ const RUNS = 5;
 const CALLERS = ['anonymous', 'staff', 'post manager', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
 
-let t: TestApp;
+const t = useTestApp();
 let doc: Document;
 let operations: Operation[];
 const conformance = new Conformance();
@@ -60,7 +61,6 @@ let sent = 0;
 const statuses: Record<string, Record<number, number>> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemo(t.db, t.app.storage);
   const roleOf: Record<Exclude<Caller, 'anonymous'>, number> = {
     staff: ROLE.STAFF,
@@ -84,7 +84,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (process.env.OPENAPI_FUZZ_STATS)
     writeFileSync(process.env.OPENAPI_FUZZ_STATS, JSON.stringify({ sent, statuses }, null, 1));
-  await t.close();
 });
 
 const byKey = (key: string): Operation => {

@@ -5,10 +5,9 @@
 // are valid against the document. The statuses come from the served document, not from a list here.
 import { ROLE } from '@hearth/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed-demo';
-import { createTestApp, type TestApp } from './app';
-import { bearer, createUser, login } from './factories';
+import { createUser } from './factories';
 import {
   Conformance,
   type Document,
@@ -19,8 +18,10 @@ import {
 } from './openapi/conformance';
 import { realPools } from './openapi/pools';
 import { type Pools, requestArb } from './openapi/requests';
+import { bearer, login } from './sessions';
+import { useTestApp } from './use-test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let doc: Document;
 let operations: Operation[];
 const conformance = new Conformance();
@@ -28,7 +29,6 @@ const headers: Record<'staff' | 'admin', Record<string, string>> = { staff: {}, 
 const pools = {} as Record<'staff' | 'admin', Pools>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemo(t.db, t.app.storage);
   for (const [who, roleId] of [
     ['staff', ROLE.STAFF],
@@ -41,7 +41,6 @@ beforeAll(async () => {
   doc = await fetchDocument(t.app);
   operations = operationsOf(doc);
 }, 120_000);
-afterAll(() => t.close());
 
 const op = (key: string): Operation => {
   const found = operations.find((o) => o.key === key);

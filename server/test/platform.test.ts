@@ -2,20 +2,20 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { createTestApp, type TestApp } from './app';
+import { useTestApp } from './use-test-app';
 
-let t: TestApp;
+/** A stand-in for web/dist: the SPA's index.html and one asset. */
+function webDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-web-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Hearth</title><div id="root"></div>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'app-123.js'), 'console.log(1)');
+  return dir;
+}
 
-beforeAll(async () => {
-  const webDist = mkdtempSync(join(tmpdir(), 'hearth-web-'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Hearth</title><div id="root"></div>');
-  mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'assets', 'app-123.js'), 'console.log(1)');
-  t = await createTestApp({ webDist });
-});
-afterAll(() => t.close());
+const t = useTestApp({ config: () => ({ webDist: webDist() }) });
 
 describe('security headers', () => {
   it('sends CSP without inline script, frame-ancestors none, DENY, nosniff and a referrer policy', async () => {

@@ -3,18 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROLE } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed-demo';
 import { lockDataDir } from '../src/platform/data-dir-lock';
 import { ensureJwtSecret } from '../src/platform/jwt-secret';
-import { createTestApp, type TestApp } from './app';
-import { login } from './factories';
+import { login } from './sessions';
+import { useTestApp } from './use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('demo seed', () => {
   it('creates the three demo accounts, each landing with its role, and runs only once', async () => {

@@ -6,8 +6,9 @@ import { Writable } from 'node:stream';
 import type { SessionProfile, StreamTicket } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { basic, bearer, createUser, PASSWORD } from '../../test/factories';
+import { createUser, PASSWORD } from '../../test/factories';
+import { basic, bearer } from '../../test/sessions';
+import { useTestApp } from '../../test/use-test-app';
 import { buildApp } from '../app';
 import { redactCredentials } from './http/log-redaction';
 import { createLogger } from './logger';
@@ -16,13 +17,12 @@ import { createLogger } from './logger';
 const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+/;
 const OPAQUE_SHAPE = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/;
 
-let t: TestApp;
+const t = useTestApp();
 let app: FastifyInstance;
 let base: string;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   const out = new Writable({
     write(chunk, _encoding, done) {
       lines.push(...String(chunk).split('\n').filter(Boolean));
@@ -38,10 +38,7 @@ beforeAll(async () => {
   });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(async () => {
-  await app.close();
-  await t.close();
-});
+afterAll(() => app.close());
 
 describe('the request log', () => {
   it('holds no token after login, stream ticket, stream, refresh and logout', async () => {

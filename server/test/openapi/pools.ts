@@ -18,24 +18,20 @@ import type { Pools } from './requests';
 
 export async function realPools(db: Db, selfId: number): Promise<Pools> {
   const first = async (rows: Promise<{ id: number }[]>) => (await rows).map((r) => r.id);
+  // Feed posts (kind 1) and community posts (kind 2) share the table.
+  const postsOfKind = (kind: number) =>
+    first(
+      db
+        .select({ id: feedPosts.id })
+        .from(feedPosts)
+        .where(eq(feedPosts.kind, kind))
+        .orderBy(asc(feedPosts.id))
+        .limit(2),
+    );
   const ids = [
     ...(await first(db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(2))),
-    ...(await first(
-      db
-        .select({ id: feedPosts.id })
-        .from(feedPosts)
-        .where(eq(feedPosts.kind, 1))
-        .orderBy(asc(feedPosts.id))
-        .limit(2),
-    )),
-    ...(await first(
-      db
-        .select({ id: feedPosts.id })
-        .from(feedPosts)
-        .where(eq(feedPosts.kind, 2))
-        .orderBy(asc(feedPosts.id))
-        .limit(2),
-    )),
+    ...(await postsOfKind(1)),
+    ...(await postsOfKind(2)),
     ...(await first(
       db.select({ id: communities.id }).from(communities).orderBy(asc(communities.id)).limit(2),
     )),

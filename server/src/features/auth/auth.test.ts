@@ -1,27 +1,18 @@
 import { MSG, ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import {
-  basic,
-  bearer,
-  createGroups,
-  createUser,
-  login,
-  PASSWORD,
-  registrationBody,
-} from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createGroups, createUser, PASSWORD, registrationBody } from '../../../test/factories';
 import { settled } from '../../../test/jobs';
+import { basic, bearer, login, loginAttempt } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { groups, users } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp();
 let g: Awaited<ReturnType<typeof createGroups>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   g = await createGroups(t.db);
 });
-afterAll(() => t.close());
 
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
@@ -90,33 +81,18 @@ describe('POST /v1/auth/login', () => {
   it('throttles failed attempts per account and address with 429 but never counts successes', async () => {
     const user = await createUser(t.db);
     for (let i = 0; i < 5; i++) {
-      const ok = await t.app.inject({
-        method: 'POST',
-        url: '/v1/auth/login',
-        headers: { authorization: basic(user.email, PASSWORD) },
-        remoteAddress: '10.9.9.9',
-      });
+      const ok = await loginAttempt(t.app, user.email, PASSWORD, '10.9.9.9');
       expect(ok.statusCode).toBe(200);
     }
     let last = 0;
     for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/v1/auth/login',
-        headers: { authorization: basic(user.email, 'Wrong#pass1') },
-        remoteAddress: '10.1.1.1',
-      });
+      const res = await loginAttempt(t.app, user.email, 'Wrong#pass1', '10.1.1.1');
       last = res.statusCode;
       if (i < 10) expect(res.statusCode).toBe(401);
     }
     expect(last).toBe(429);
     // The right password from the throttled address is refused too: the limit is counted first.
-    const blocked = await t.app.inject({
-      method: 'POST',
-      url: '/v1/auth/login',
-      headers: { authorization: basic(user.email, PASSWORD) },
-      remoteAddress: '10.1.1.1',
-    });
+    const blocked = await loginAttempt(t.app, user.email, PASSWORD, '10.1.1.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toBe(MSG.tooManyAttempts);
     // Another address is not affected by this address's failures (the account-wide budget is 30 an hour).

@@ -1,19 +1,17 @@
 // Account mail leaves through the durable job queue: a refused mail is retried with backoff, a mail that
 // could not be sent survives a restart, and a job carries no usable link (ADR 013).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createGroups, createUser, registrationBody } from '../../../test/factories';
 import { settled } from '../../../test/jobs';
+import { useTestApp } from '../../../test/use-test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let g: Awaited<ReturnType<typeof createGroups>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   g = await createGroups(t.db);
 });
-afterAll(() => t.close());
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
 

@@ -1,20 +1,16 @@
 // Forgot-password and resend-verification are limited per target address and per client address, and
 // answer the same whether or not the account exists (ADR 015, issue 13 finding 3).
 import { MSG } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { settled } from '../../../test/jobs';
 import { pinRateClock } from '../../../test/rate-clock';
+import { useTestApp } from '../../../test/use-test-app';
 import { MAIL_LIMITS } from './mail-throttle';
 
-let t: TestApp;
+const t = useTestApp();
 
 pinRateClock();
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
 
 type Path = '/v1/auth/reset-password' | '/v1/auth/resend-verification';
 const ask = (url: Path, email: string, remoteAddress = '10.60.0.1') =>

@@ -2,32 +2,23 @@
 // name or e-mail; checked wherever a password is set (issue 13 finding 4). Demo accounts keep Passw0rd!.
 import { MSG, ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import {
-  basic,
-  createGroups,
-  createUser,
-  login,
-  PASSWORD,
-  registrationBody,
-  userWithSession,
-} from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createGroups, createUser, PASSWORD, registrationBody } from '../../../test/factories';
+import { basic, login, userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { users } from '../../db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed-demo';
 import { passwordProblem } from '../../platform/auth/password-policy';
 
-let t: TestApp;
+const t = useTestApp();
 let g: Awaited<ReturnType<typeof createGroups>>;
 let seeded = false;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // The demo seed only runs on a database without users: first, then.
   seeded = await seedDemo(t.db);
   g = await createGroups(t.db);
 });
-afterAll(() => t.close());
 
 const STRONG = 'Hearth-Quill-2026!';
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>

@@ -12,39 +12,22 @@ import { fileURLToPath } from 'node:url';
 import { ROLE } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, secondInstance, type TestApp } from '../../../test/app';
-import { bearer, createUser, login, PASSWORD, userWithSession } from '../../../test/factories';
+import { createUser } from '../../../test/factories';
+import {
+  bearer,
+  changePassword,
+  deactivateUser,
+  login,
+  type Session,
+  userWithSession,
+} from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 
-let t: TestApp;
-let second: FastifyInstance;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  second = await secondInstance(t);
-  await second.ready();
-});
-afterAll(async () => {
-  await second.close();
-  await t.close();
-});
-
-type Session = Awaited<ReturnType<typeof userWithSession>>;
+const t = useTestApp({ second: true });
 
 /** The administrator deactivates the user through the users form, as the admin screen does. */
 async function deactivate(admin: Session, u: Session): Promise<void> {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/v1/api/users/${u.user.id}`,
-    headers: admin.headers,
-    payload: {
-      firstName: u.user.firstName,
-      lastName: u.user.lastName,
-      email: u.user.email,
-      roleId: u.user.roleId,
-      groups: [],
-      isActive: 0,
-    },
-  });
+  const res = await deactivateUser(t.app, admin, u);
   expect(res.statusCode).toBe(200);
 }
 
@@ -67,7 +50,7 @@ async function refusedWithin(app: FastifyInstance, token: string, id: number, ms
 /** Both instances accept the token now (and so have the user's row cached). */
 async function acceptedByBoth(token: string, id: number): Promise<void> {
   expect((await own(t.app, token, id)).statusCode).toBe(200);
-  expect((await own(second, token, id)).statusCode).toBe(200);
+  expect((await own(t.second, token, id)).statusCode).toBe(200);
 }
 
 const logout = (refreshToken: string) =>
@@ -84,7 +67,7 @@ describe('logout', () => {
     const res = await own(t.app, u.session.accessToken, u.user.id);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBeTruthy();
-    expect(await refusedWithin(second, u.session.accessToken, u.user.id)).toBeLessThan(1000);
+    expect(await refusedWithin(t.second, u.session.accessToken, u.user.id)).toBeLessThan(1000);
     // Only that session ended: the same user's other login keeps working on both instances.
     await acceptedByBoth(other.accessToken, u.user.id);
   });
@@ -101,7 +84,7 @@ describe('logout', () => {
     await logout(next.refreshToken);
     expect((await own(t.app, u.session.accessToken, u.user.id)).statusCode).toBe(401);
     expect((await own(t.app, next.accessToken, u.user.id)).statusCode).toBe(401);
-    expect(await refusedWithin(second, next.accessToken, u.user.id)).toBeLessThan(1000);
+    expect(await refusedWithin(t.second, next.accessToken, u.user.id)).toBeLessThan(1000);
   });
 });
 
@@ -114,7 +97,7 @@ describe('a replayed refresh token', () => {
     const rotated = (await refresh(u.session.refreshToken)).json().data as { accessToken: string };
     expect((await refresh(u.session.refreshToken)).statusCode).toBe(401);
     expect((await own(t.app, rotated.accessToken, u.user.id)).statusCode).toBe(401);
-    expect(await refusedWithin(second, u.session.accessToken, u.user.id)).toBeLessThan(1000);
+    expect(await refusedWithin(t.second, u.session.accessToken, u.user.id)).toBeLessThan(1000);
   });
 });
 
@@ -128,7 +111,7 @@ describe('ending every session of a user', () => {
     await deactivate(admin, u);
     for (const token of [u.session.accessToken, other.accessToken]) {
       expect((await own(t.app, token, u.user.id)).statusCode).toBe(401);
-      expect(await refusedWithin(second, token, u.user.id)).toBeLessThan(1000);
+      expect(await refusedWithin(t.second, token, u.user.id)).toBeLessThan(1000);
     }
   });
 
@@ -137,15 +120,10 @@ describe('ending every session of a user', () => {
     const other = await login(t.app, u.user.email);
     await acceptedByBoth(u.session.accessToken, u.user.id);
     await acceptedByBoth(other.accessToken, u.user.id);
-    const res = await second.inject({
-      method: 'POST',
-      url: '/v1/api/users/update-password',
-      headers: u.headers,
-      payload: { id: u.user.id, oldPassword: PASSWORD, password: 'Qv7#lumen-Harbor' },
-    });
+    const res = await changePassword(t.second, u, 'Qv7#lumen-Harbor');
     expect(res.statusCode).toBe(200);
     for (const token of [u.session.accessToken, other.accessToken]) {
-      expect((await own(second, token, u.user.id)).statusCode).toBe(401);
+      expect((await own(t.second, token, u.user.id)).statusCode).toBe(401);
       expect(await refusedWithin(t.app, token, u.user.id)).toBeLessThan(1000);
     }
     await acceptedByBoth(res.json().data.accessToken, u.user.id);
@@ -165,7 +143,7 @@ describe('ending every session of a user', () => {
     });
     expect(done.statusCode).toBe(200);
     expect((await own(t.app, session.accessToken, user.id)).statusCode).toBe(401);
-    expect(await refusedWithin(second, session.accessToken, user.id)).toBeLessThan(1000);
+    expect(await refusedWithin(t.second, session.accessToken, user.id)).toBeLessThan(1000);
   });
 });
 

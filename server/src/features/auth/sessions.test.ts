@@ -2,19 +2,15 @@
 import { ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { bearer, createUser, login } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
+import { bearer, login } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { refreshTokens, users } from '../../db/schema';
 import { endSessions } from './sessions';
 
-let t: TestApp;
+const t = useTestApp();
 const SECRET = 'test-secret-test-secret-test-secret-0123';
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
 
 const refresh = (token: string) =>
   t.app.inject({ method: 'POST', url: '/v1/auth/refresh-token', headers: bearer(token) });

@@ -2,21 +2,18 @@
 // keyed so that an attacker slows down without locking the owner or an office out.
 import { MSG } from '@hearth/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { basic, createUser } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
 import { pinRateClock } from '../../../test/rate-clock';
+import { basic } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { loginKnownAddresses, rateCounters } from '../../db/schema';
 import { takeCounters } from '../../platform/rate-limit';
 import { LOGIN_LIMITS } from './login-throttle';
 
-let t: TestApp;
+const t = useTestApp();
 
 pinRateClock();
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
 
 const WRONG = 'Wrong#pass1';
 const attempt = (email: string, password: string, remoteAddress: string) =>

@@ -2,34 +2,26 @@
 // (validation word for word, nothing written on refusal), and the counts kept on the row.
 import { MSG, POST_KIND, ROLE, STATE, VISIBILITY } from '@hearth/contract';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { createUser, userWithSession } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
+import { type Session, userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { communities, communityMembers, feedPosts } from '../../db/schema';
 import { createFileRow } from '../feed/test-support';
-import { createCommunity } from './test-support';
+import { type CommunityOverrides, createCommunity } from './test-support';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
-
-let t: TestApp;
-let admin: Session;
-let staff: Session;
-let editor: Session;
-let outsider: Session;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  staff = await userWithSession(t.app, t.db);
-  editor = await userWithSession(t.app, t.db, { roleId: ROLE.EDITOR });
-  outsider = await userWithSession(t.app, t.db);
+const t = useTestApp({
+  users: { admin: ROLE.ADMIN, staff: ROLE.STAFF, editor: ROLE.EDITOR, outsider: ROLE.STAFF },
 });
-afterAll(() => t.close());
+const { admin, staff, editor, outsider } = t.users;
 
-const get = (s: Session | undefined, url: string) =>
-  t.app.inject({ method: 'GET', url: `/v1/api${url}`, headers: s?.headers ?? {} });
+/** A community created by the administrator (published and public unless `o` says otherwise). */
+const community = (o: Partial<CommunityOverrides> = {}) =>
+  createCommunity(t.db, { createdById: admin.user.id, ...o });
+
+const get = (s: Session | undefined, url: string) => t.get(`/v1/api${url}`, s);
 const send = (s: Session | undefined, method: 'POST' | 'PUT', url: string, payload: object) =>
-  t.app.inject({ method, url: `/v1/api${url}`, headers: s?.headers ?? {}, payload });
+  t.call(method, `/v1/api${url}`, s, payload);
 
 async function countRows() {
   const [c] = await t.db.select({ n: count() }).from(communities);
@@ -55,15 +47,13 @@ async function numUsers(communityId: number) {
 
 describe('visibility of communities', () => {
   it('hides a private community from non-members (404) and lists it only to members and admins', async () => {
-    const priv = await createCommunity(t.db, {
-      createdById: admin.user.id,
+    const priv = await community({
       visibilityId: VISIBILITY.PRIVATE,
       managerIds: [editor.user.id],
       memberIds: [staff.user.id],
     });
-    const pub = await createCommunity(t.db, { createdById: admin.user.id, managerIds: [editor.user.id] });
-    const draft = await createCommunity(t.db, {
-      createdById: admin.user.id,
+    const pub = await community({ managerIds: [editor.user.id] });
+    const draft = await community({
       stateId: STATE.DRAFT,
       managerIds: [staff.user.id],
     });
@@ -104,7 +94,7 @@ describe('visibility of communities', () => {
   });
 
   it('answers select options for fields=id,title', async () => {
-    const c = await createCommunity(t.db, { createdById: admin.user.id, title: 'Option Club' });
+    const c = await community({ title: 'Option Club' });
     const res = await get(admin, '/communities?fields=id,title');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toContainEqual({ id: c.id, title: 'Option Club' });
@@ -124,8 +114,7 @@ describe('visibility of communities', () => {
 
 describe('one community, its members and counts', () => {
   it('shows managers to all, members only to admins, counts published in-window posts', async () => {
-    const c = await createCommunity(t.db, {
-      createdById: admin.user.id,
+    const c = await community({
       managerIds: [editor.user.id],
       memberIds: [staff.user.id],
     });
@@ -165,8 +154,7 @@ describe('one community, its members and counts', () => {
   });
 
   it('lists members to members and admins; others who see it get 403', async () => {
-    const c = await createCommunity(t.db, {
-      createdById: admin.user.id,
+    const c = await community({
       managerIds: [editor.user.id],
       memberIds: [staff.user.id],
     });
@@ -185,7 +173,7 @@ describe('one community, its members and counts', () => {
   });
 
   it('lists managed communities for the caller; another user only for admins', async () => {
-    const c = await createCommunity(t.db, { createdById: admin.user.id, managerIds: [outsider.user.id] });
+    const c = await community({ managerIds: [outsider.user.id] });
     const mine = await get(outsider, `/communities/managed/${outsider.user.id}`);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data).toEqual([{ id: c.id, title: c.title }]);
@@ -292,8 +280,7 @@ describe('PUT /v1/api/communities/:id', () => {
   });
 
   it('replaces members of a private community and recounts them', async () => {
-    const c = await createCommunity(t.db, {
-      createdById: admin.user.id,
+    const c = await community({
       visibilityId: VISIBILITY.PRIVATE,
       managerIds: [staff.user.id],
       memberIds: [outsider.user.id],
@@ -311,8 +298,7 @@ describe('PUT /v1/api/communities/:id', () => {
   });
 
   it('keeps who joined a public community, demoting a dropped manager to member', async () => {
-    const c = await createCommunity(t.db, {
-      createdById: admin.user.id,
+    const c = await community({
       managerIds: [staff.user.id],
       memberIds: [outsider.user.id],
     });
@@ -329,7 +315,7 @@ describe('PUT /v1/api/communities/:id', () => {
   });
 
   it('takes images up to 10MB on edit, keeps an image it already has, and checks the form', async () => {
-    const c = await createCommunity(t.db, { createdById: admin.user.id, managerIds: [editor.user.id] });
+    const c = await community({ managerIds: [editor.user.id] });
     const eight = await createFileRow(t.db, { createdById: admin.user.id, size: 8 * 1024 * 1024 });
     const ok = await send(admin, 'PUT', `/communities/${c.id}`, form({ image: eight.id }));
     expect(ok.statusCode).toBe(200);
@@ -353,7 +339,7 @@ describe('PUT /v1/api/communities/:id', () => {
   });
 
   it('answers 404 for an unknown community, 403 to non-admins and 401 to anonymous callers', async () => {
-    const c = await createCommunity(t.db, { createdById: admin.user.id, managerIds: [editor.user.id] });
+    const c = await community({ managerIds: [editor.user.id] });
     expect((await send(admin, 'PUT', '/communities/999999', form())).statusCode).toBe(404);
     expect((await send(editor, 'PUT', `/communities/${c.id}`, form())).statusCode).toBe(403);
     expect((await send(undefined, 'PUT', `/communities/${c.id}`, form())).statusCode).toBe(401);

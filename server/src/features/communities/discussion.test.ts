@@ -2,40 +2,28 @@
 // @mentions of active colleagues; num_comments follows.
 import { MSG, ROLE, VISIBILITY } from '@hearth/contract';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { createUser, userWithSession } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
+import type { Session } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { communities, communityDiscussion, communityDiscussionMentions } from '../../db/schema';
 import { createCommunity } from './test-support';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
-
-let t: TestApp;
-let admin: Session;
-let member: Session;
-let outsider: Session;
+const t = useTestApp({
+  users: { admin: ROLE.ADMIN, member: { firstName: 'Sam', lastName: 'Staff' }, outsider: ROLE.STAFF },
+});
+const { admin, member, outsider } = t.users;
 let colleague: Awaited<ReturnType<typeof createUser>>;
 let inactive: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  member = await userWithSession(t.app, t.db, { firstName: 'Sam', lastName: 'Staff' });
-  outsider = await userWithSession(t.app, t.db);
   colleague = await createUser(t.db, { firstName: 'Thandi', lastName: 'Mokoena' });
   inactive = await createUser(t.db, { isActive: false });
 });
-afterAll(() => t.close());
 
 const post = (s: Session | undefined, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/v1/api/communities/discussion',
-    headers: s?.headers ?? {},
-    payload,
-  });
-const list = (s: Session | undefined, id: number) =>
-  t.app.inject({ method: 'GET', url: `/v1/api/communities/${id}/discussion`, headers: s?.headers ?? {} });
+  t.call('POST', '/v1/api/communities/discussion', s, payload);
+const list = (s: Session | undefined, id: number) => t.get(`/v1/api/communities/${id}/discussion`, s);
 
 async function snapshot(communityId: number) {
   const [row] = await t.db

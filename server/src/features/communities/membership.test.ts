@@ -2,34 +2,21 @@
 // the member rows however many calls race.
 import { MSG, ROLE, STATE, VISIBILITY } from '@hearth/contract';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { type Session, userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { communities, communityMembers } from '../../db/schema';
-import { createCommunity } from './test-support';
+import { type CommunityOverrides, createCommunity } from './test-support';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
+const t = useTestApp({ users: { admin: ROLE.ADMIN, staff: ROLE.STAFF, manager: ROLE.EDITOR } });
+const { admin, staff, manager } = t.users;
 
-let t: TestApp;
-let admin: Session;
-let staff: Session;
-let manager: Session;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  staff = await userWithSession(t.app, t.db);
-  manager = await userWithSession(t.app, t.db, { roleId: ROLE.EDITOR });
-});
-afterAll(() => t.close());
+/** A community created by the administrator (published and public unless `o` says otherwise). */
+const community = (o: Partial<CommunityOverrides> = {}) =>
+  createCommunity(t.db, { createdById: admin.user.id, ...o });
 
 const subscribe = (s: Session | undefined, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/v1/api/communities/subscribe',
-    headers: s?.headers ?? {},
-    payload,
-  });
+  t.call('POST', '/v1/api/communities/subscribe', s, payload);
 
 async function counts(communityId: number) {
   const [row] = await t.db
@@ -43,8 +30,7 @@ async function counts(communityId: number) {
   return { numUsers: row?.numUsers, rows: Number(members?.n) };
 }
 
-const publicCommunity = () =>
-  createCommunity(t.db, { createdById: admin.user.id, managerIds: [manager.user.id] });
+const publicCommunity = () => community({ managerIds: [manager.user.id] });
 
 describe('POST /v1/api/communities/subscribe', () => {
   it('joins and leaves a public community, idempotently', async () => {
@@ -95,8 +81,7 @@ describe('POST /v1/api/communities/subscribe', () => {
   });
 
   it('refuses a private community (403 for members and admins, 404 for non-members)', async () => {
-    const c = await createCommunity(t.db, {
-      createdById: admin.user.id,
+    const c = await community({
       visibilityId: VISIBILITY.PRIVATE,
       managerIds: [manager.user.id],
       memberIds: [admin.user.id],
@@ -109,8 +94,7 @@ describe('POST /v1/api/communities/subscribe', () => {
   });
 
   it('refuses drafts, another userId, bad bodies and anonymous callers', async () => {
-    const draft = await createCommunity(t.db, {
-      createdById: admin.user.id,
+    const draft = await community({
       stateId: STATE.DRAFT,
       managerIds: [manager.user.id],
     });

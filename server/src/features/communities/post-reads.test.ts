@@ -5,34 +5,32 @@
 // and community post ids to the feed's.
 import { ACTION_TYPE, MSG, POST_KIND, ROLE, STATE, VISIBILITY } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { createUser, userWithSession } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
+import { type Session, userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { feedComments, feedPostActions, feedPosts } from '../../db/schema';
 import { createPost } from '../feed/test-support';
 import { createCommunity } from './test-support';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
 type Community = Awaited<ReturnType<typeof createCommunity>>;
 
-let t: TestApp;
-let admin: Session;
-let editor: Session;
-let manager: Session;
-let member: Session;
-let outsider: Session;
+const t = useTestApp({
+  users: {
+    admin: ROLE.ADMIN,
+    editor: ROLE.EDITOR,
+    manager: ROLE.STAFF,
+    member: { firstName: 'Mo', lastName: 'Member' },
+    outsider: ROLE.STAFF,
+  },
+});
+const { admin, editor, manager, member, outsider } = t.users;
 let town: Community;
 let secret: Community;
 let quiet: Community;
 const HOUR = 3600 * 1000;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  editor = await userWithSession(t.app, t.db, { roleId: ROLE.EDITOR });
-  manager = await userWithSession(t.app, t.db);
-  member = await userWithSession(t.app, t.db, { firstName: 'Mo', lastName: 'Member' });
-  outsider = await userWithSession(t.app, t.db);
   town = await createCommunity(t.db, {
     createdById: admin.user.id,
     managerIds: [manager.user.id],
@@ -46,11 +44,9 @@ beforeAll(async () => {
   });
   quiet = await createCommunity(t.db, { createdById: admin.user.id, managerIds: [admin.user.id] });
 });
-afterAll(() => t.close());
 
-const get = (url: string, s?: Session) => t.app.inject({ method: 'GET', url, headers: s?.headers ?? {} });
-const post = (url: string, s: Session, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: s.headers, payload });
+const get = t.get;
+const post = (url: string, s: Session, payload: object) => t.call('POST', url, s, payload);
 const communityPost = (communityId: number, over: Parameters<typeof createPost>[2] = {}) =>
   createPost(t.db, manager.user.id, { kind: POST_KIND.COMMUNITY, communityId, ...over });
 const like = (s: Session, id: number, active = 1, type = 1) =>

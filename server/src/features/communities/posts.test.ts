@@ -3,33 +3,30 @@
 // the author kept on edit, files checked like the feed's, and the verify call of the edit form.
 import { MSG, POST_KIND, ROLE, STATE, VISIBILITY } from '@hearth/contract';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { feedPostFiles, feedPosts } from '../../db/schema';
 import { createFileRow, createPost } from '../feed/test-support';
 import { createCommunity } from './test-support';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
 type Community = Awaited<ReturnType<typeof createCommunity>>;
 
-let t: TestApp;
-let admin: Session;
-let editor: Session;
-let manager: Session;
-let member: Session;
-let outsider: Session;
+const t = useTestApp({
+  users: {
+    admin: ROLE.ADMIN,
+    editor: ROLE.EDITOR,
+    manager: { firstName: 'Mia', lastName: 'Manager' },
+    member: ROLE.STAFF,
+    outsider: ROLE.STAFF,
+  },
+});
+const { admin, editor, manager, member, outsider } = t.users;
 let town: Community;
 let other: Community;
 let secret: Community;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  editor = await userWithSession(t.app, t.db, { roleId: ROLE.EDITOR });
-  manager = await userWithSession(t.app, t.db, { firstName: 'Mia', lastName: 'Manager' });
-  member = await userWithSession(t.app, t.db);
-  outsider = await userWithSession(t.app, t.db);
   town = await createCommunity(t.db, {
     createdById: admin.user.id,
     title: 'Town Hall',
@@ -43,10 +40,8 @@ beforeAll(async () => {
     managerIds: [admin.user.id],
   });
 });
-afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, s?: Session, payload?: object) =>
-  t.app.inject({ method, url, headers: s?.headers ?? {}, payload });
+const call = t.call;
 
 const form = (over: Record<string, unknown> = {}) => ({
   title: 'Braai on Friday',

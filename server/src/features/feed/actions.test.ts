@@ -2,32 +2,17 @@
 // also under concurrent requests; the profile's counts and tabs follow.
 import { ROLE } from '@hearth/contract';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { type Session, userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { feedPostActions, feedPosts } from '../../db/schema';
 import { createPost } from './test-support';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
-
-let t: TestApp;
-let admin: Session;
-let staff: Session;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  staff = await userWithSession(t.app, t.db);
-});
-afterAll(() => t.close());
+const t = useTestApp({ users: { admin: ROLE.ADMIN, staff: ROLE.STAFF } });
+const { admin, staff } = t.users;
 
 const act = (s: Session, feedPostId: number, type: 1 | 2, active: 0 | 1, extra: object = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/v1/api/newsfeed/action',
-    headers: s.headers,
-    payload: { active, feedPostId, feedPostActionTypeId: type, ...extra },
-  });
+  t.call('POST', '/v1/api/newsfeed/action', s, { active, feedPostId, feedPostActionTypeId: type, ...extra });
 
 async function stored(postId: number) {
   const [row] = await t.db

@@ -1,27 +1,31 @@
 // The feed pages take a card's content from the card cache (card-cache.ts) and skip the zod serializer:
 // their answers must still be exactly the schema's shape, match what a single post reads, and show an
 // edit, a like and a new comment on the very next page.
-import { envelope, feedPage, STATE } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
+import { envelope, feedPage, ROLE, STATE } from '@hearth/contract';
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { CardCache, type CardContent } from './card-cache';
 import { createCategory, createFileRow, createPost } from './test-support';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
-let t: TestApp;
-let admin: Session;
-let staff: Session;
+const t = useTestApp({ users: { admin: ROLE.ADMIN, staff: ROLE.STAFF } });
+const { admin, staff } = t.users;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await userWithSession(t.app, t.db, { roleId: 1 });
-  staff = await userWithSession(t.app, t.db);
-});
-afterAll(() => t.close());
+/** Saves a published post through the admin form, open from a minute ago. */
+const save = (
+  postId: number,
+  form: { title: string; text: string; feedCategories: number[]; files?: number[] },
+) =>
+  t.call('PUT', `/v1/api/feed-posts/${postId}`, admin, {
+    subtitle: 'Sub',
+    startAt: new Date(Date.now() - 60_000).toISOString(),
+    endAt: '2099-01-01 00:00:00',
+    stateId: STATE.PUBLISHED,
+    ...form,
+  });
 
 const get = async (url: string, s: Session) => {
-  const res = await t.app.inject({ method: 'GET', url, headers: s.headers });
+  const res = await t.get(url, s);
   expect(res.statusCode).toBe(200);
   return res.json();
 };
@@ -40,20 +44,11 @@ describe('feed pages through the card cache', () => {
   it('give each card the same body as GET /newsfeed/{id}', async () => {
     const file = await createFileRow(t.db, { createdById: admin.user.id });
     const post = await createPost(t.db, admin.user.id, { title: 'Same both ways' });
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/v1/api/feed-posts/${post.id}`,
-      headers: admin.headers,
-      payload: {
-        title: 'Same both ways',
-        subtitle: 'Sub',
-        text: '<p>x</p>',
-        feedCategories: [(await createCategory(t.db)).id],
-        startAt: new Date(Date.now() - 60_000).toISOString(),
-        endAt: '2099-01-01 00:00:00',
-        stateId: STATE.PUBLISHED,
-        files: [file.id],
-      },
+    const saved = await save(post.id, {
+      title: 'Same both ways',
+      text: '<p>x</p>',
+      feedCategories: [(await createCategory(t.db)).id],
+      files: [file.id],
     });
     expect(saved.statusCode).toBe(200);
     const page = await get('/v1/api/newsfeed?limit=50', staff);
@@ -72,33 +67,18 @@ describe('feed pages through the card cache', () => {
       );
     expect((await cardOf()).title).toBe('Before the edit');
 
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/v1/api/feed-posts/${post.id}`,
-      headers: admin.headers,
-      payload: {
-        title: 'After the edit',
-        subtitle: 'Sub',
-        text: '<p>edited</p>',
-        feedCategories: [category.id],
-        startAt: new Date(Date.now() - 60_000).toISOString(),
-        endAt: '2099-01-01 00:00:00',
-        stateId: STATE.PUBLISHED,
-      },
+    const edit = await save(post.id, {
+      title: 'After the edit',
+      text: '<p>edited</p>',
+      feedCategories: [category.id],
     });
     expect(edit.statusCode).toBe(200);
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/api/newsfeed/action',
-      headers: staff.headers,
-      payload: { active: 1, feedPostId: post.id, feedPostActionTypeId: 1 },
+    await t.call('POST', '/v1/api/newsfeed/action', staff, {
+      active: 1,
+      feedPostId: post.id,
+      feedPostActionTypeId: 1,
     });
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/api/comments',
-      headers: staff.headers,
-      payload: { content: 'Nice', feedPostId: post.id },
-    });
+    await t.call('POST', '/v1/api/comments', staff, { content: 'Nice', feedPostId: post.id });
     const card = await cardOf();
     expect(card).toMatchObject({
       title: 'After the edit',

@@ -2,38 +2,31 @@
 // closed posts refuse comments, and the count on the post follows.
 import { MSG, ROLE } from '@hearth/contract';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { createUser, userWithSession } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
+import type { Session } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { feedCommentMentions, feedComments, feedPosts } from '../../db/schema';
 import { stripMentionMarkers } from '../posts/comments';
 import { createPost } from './test-support';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
-
-let t: TestApp;
-let admin: Session;
-let staff: Session;
+const t = useTestApp({
+  users: {
+    admin: { roleId: ROLE.ADMIN, firstName: 'Ada', lastName: 'Admin' },
+    staff: { firstName: 'Sam', lastName: 'Staff' },
+  },
+});
+const { admin, staff } = t.users;
 let colleague: Awaited<ReturnType<typeof createUser>>;
 let inactive: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN, firstName: 'Ada', lastName: 'Admin' });
-  staff = await userWithSession(t.app, t.db, { firstName: 'Sam', lastName: 'Staff' });
   colleague = await createUser(t.db, { firstName: 'Thandi', lastName: 'Mokoena' });
   inactive = await createUser(t.db, { isActive: false });
 });
-afterAll(() => t.close());
 
-const send = (s: Session, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/v1/api/comments', headers: s.headers, payload });
-const list = (s: Session, postId: number) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/v1/api/comments/getComments?feedPostId=${postId}`,
-    headers: s.headers,
-  });
+const send = (s: Session, payload: object) => t.call('POST', '/v1/api/comments', s, payload);
+const list = (s: Session, postId: number) => t.get(`/v1/api/comments/getComments?feedPostId=${postId}`, s);
 
 async function snapshot(postId: number) {
   const [post] = await t.db

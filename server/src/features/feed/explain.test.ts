@@ -2,15 +2,15 @@
 // deep page, the carousel and the Likes tab) read feed_posts through an index, never a sequential scan.
 import { ACTION_TYPE, GROUP_TYPE } from '@hearth/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/use-test-app';
 import { groups } from '../../db/schema';
 import { claimStartedPosts } from '../notifications/fanout';
 import { actionPageQuery, FEATURED_MAX, feedPageQuery } from './queries';
 
 const POSTS = 50_000;
-let t: TestApp;
+const t = useTestApp();
 let userId: number;
 const now = new Date();
 
@@ -27,7 +27,6 @@ async function plan(query: { getSQL(): SQL }): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const author = await createUser(t.db, { roleId: 1 });
   const [location] = await t.db
     .insert(groups)
@@ -53,7 +52,6 @@ beforeAll(async () => {
     select id, ${reader.id}, ${ACTION_TYPE.LIKE}, start_at from feed_posts where id % 97 = 0`);
   await t.db.execute(sql`analyze`);
 }, 180_000);
-afterAll(() => t.close());
 
 const INDEX_ON_POSTS = /Index (Only )?Scan( Backward)? using \w+ on feed_posts/;
 

@@ -1,16 +1,16 @@
 // Keyset pagination of the feed and of the Likes tab: every visible post exactly once across pages, even
 // while posts are being added between page fetches, and a cursor that is not ours answers 400.
 import { MSG, ROLE, STATE } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { feedPostActions } from '../../db/schema';
 import { encodeCursor } from '../posts/cursor';
 import { createPost } from './test-support';
 
 type Session = Awaited<ReturnType<typeof userWithSession>>;
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 let staff: Session;
 const MINUTE = 60 * 1000;
@@ -18,11 +18,9 @@ const MINUTE = 60 * 1000;
 const get = (url: string, s: Session) => t.app.inject({ method: 'GET', url, headers: s.headers });
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
   staff = await userWithSession(t.app, t.db);
 });
-afterAll(() => t.close());
 
 type Page = { posts: { id: number; startAt: string; isLiked: boolean }[]; next: string | null };
 

@@ -2,26 +2,18 @@
 // staff member; what comes back holds only allow-listed tags and attributes, no script, no event handler,
 // no script URL, and images only from our own file store. Benign formatting survives untouched.
 import { ROLE, STATE } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { XSS_PAYLOADS } from './fixtures/xss-payloads';
 import { createCategory } from './test-support';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
-
-let t: TestApp;
-let admin: Session;
-let staff: Session;
+const t = useTestApp({ users: { admin: ROLE.ADMIN, staff: ROLE.STAFF } });
+const { admin, staff } = t.users;
 let categoryId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  staff = await userWithSession(t.app, t.db);
   categoryId = (await createCategory(t.db)).id;
 });
-afterAll(() => t.close());
 
 /** Stores `text` as a published post's body and answers the body as a staff member reads it. */
 async function roundTrip(text: string, title = 'Post'): Promise<string> {

@@ -2,16 +2,9 @@
 // feed's tests and the authorisation matrix. Only tests import this file.
 import { randomUUID } from 'node:crypto';
 import { STATE } from '@hearth/contract';
-import { inArray } from 'drizzle-orm';
+import { audienceOf } from '../../../test/factories';
 import type { Db } from '../../db/client';
-import {
-  feedCategories,
-  feedPostCategories,
-  feedPostGroups,
-  feedPosts,
-  files,
-  groups,
-} from '../../db/schema';
+import { feedCategories, feedPostCategories, feedPostGroups, feedPosts, files } from '../../db/schema';
 
 let seq = 0;
 const DAY = 24 * 3600 * 1000;
@@ -50,12 +43,9 @@ export async function createPost(db: Db, userId: number, overrides: PostOverride
     await db
       .insert(feedPostCategories)
       .values(categoryIds.map((categoryId) => ({ postId: post.id, categoryId })));
-  if (groupIds.length) {
-    const found = await db.select().from(groups).where(inArray(groups.id, groupIds));
-    await db
-      .insert(feedPostGroups)
-      .values(found.map((g) => ({ postId: post.id, groupId: g.id, groupTypeId: g.groupTypeId })));
-  }
+  const audience = await audienceOf(db, groupIds);
+  if (audience.length)
+    await db.insert(feedPostGroups).values(audience.map((a) => ({ postId: post.id, ...a })));
   return post;
 }
 

@@ -1,38 +1,28 @@
 // Who sees which feed post: the publishing window, the audience and the featured carousel, for the feed
 // and for every call that names one post (a hidden post is 404 to staff everywhere).
 import { ROLE, STATE } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { createGroups, userWithSession } from '../../../test/factories';
-import { roles } from '../../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../../../test/sessions';
+import { OTHER_ROLE, useTestApp } from '../../../test/use-test-app';
 import { createPost } from './test-support';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
 type Post = Awaited<ReturnType<typeof createPost>>;
 
-let t: TestApp;
-let admin: Session;
-let editor: Session;
-let staff: Session;
-let other: Session;
+// Staff works at `here.location` in `here.department`.
+const t = useTestApp({
+  groups: ['here', 'there'],
+  users: { admin: ROLE.ADMIN, editor: ROLE.EDITOR, staff: { worksIn: 'here' }, other: OTHER_ROLE },
+});
+const { admin, editor, staff, other } = t.users;
 const posts: Record<string, Post> = {};
 const HOUR = 3600 * 1000;
 
-const get = (url: string, s?: Session) => t.app.inject({ method: 'GET', url, headers: s?.headers ?? {} });
-const post = (url: string, payload: object, s?: Session) =>
-  t.app.inject({ method: 'POST', url, payload, headers: s?.headers ?? {} });
+const get = t.get;
+const post = (url: string, payload: object, s?: Session) => t.call('POST', url, s, payload);
 const ids = (list: { id: number }[]) => list.map((p) => p.id);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.db.insert(roles).values({ id: 4, name: 'other' });
-  const here = await createGroups(t.db);
-  const there = await createGroups(t.db);
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  editor = await userWithSession(t.app, t.db, { roleId: ROLE.EDITOR });
-  // Staff works at `here.location` in `here.department`.
-  staff = await userWithSession(t.app, t.db, { groupIds: [here.location.id, here.department.id] });
-  other = await userWithSession(t.app, t.db, { roleId: 4 });
+  const { here, there } = t.groups;
   const now = Date.now();
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
   const make = async (name: string, hoursAgo: number, o: Parameters<typeof createPost>[2] = {}) => {
@@ -54,7 +44,6 @@ beforeAll(async () => {
   await make('featuredElsewhere', 12, { isFeatured: true, groupIds: [there.location.id] });
   await make('featuredForMe', 13, { isFeatured: true, groupIds: [here.department.id] });
 });
-afterAll(() => t.close());
 
 const VISIBLE = [
   'everyone',

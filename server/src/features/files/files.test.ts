@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { files } from '../../db/schema';
 import { thumbnailKeyOf, variantKeyOf } from '../../platform/storage';
 import { parseRange } from './range';
 import { deleteFileRow, recordFile } from './service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 

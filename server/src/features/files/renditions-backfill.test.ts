@@ -4,39 +4,26 @@
 import { ROLE } from '@hearth/contract';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { settled } from '../../../test/jobs';
+import { userWithSession } from '../../../test/sessions';
+import { fileParts, uploadOk } from '../../../test/uploads';
+import { useTestApp } from '../../../test/use-test-app';
 import { files } from '../../db/schema';
 import { variantKeyOf } from '../../platform/storage';
 import { backfillRenditions } from './renditions-backfill';
-import { multipart, pngImage } from './test-kit';
+import { pngImage } from './test-kit';
 
-let t: TestApp;
+const t = useTestApp();
 let staff: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   staff = (await userWithSession(t.app, t.db, { roleId: ROLE.STAFF })).headers;
 });
-afterAll(() => t.close());
 
 async function uploadPng(width: number, height: number): Promise<number> {
-  const body = multipart([
-    { name: 'file', filename: 'old.png', contentType: 'image/png', data: await pngImage(width, height) },
-    { name: 'filename', value: 'old.png' },
-    { name: 'resourceType', value: 'auto' },
-    { name: 'folder', value: 'post' },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/api/files/upload',
-    headers: { ...staff, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.fileId as number;
+  const parts = fileParts('old.png', await pngImage(width, height), 'image/png');
+  return (await uploadOk(t.app, staff, parts)).fileId;
 }
 
 /** Makes an uploaded image look as it did before migration 0010: no size, no renditions stored. */

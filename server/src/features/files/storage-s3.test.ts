@@ -8,8 +8,9 @@ import { ROLE } from '@hearth/contract';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
+import { userWithSession } from '../../../test/sessions';
+import { uploadOk } from '../../../test/uploads';
+import { useTestApp } from '../../../test/use-test-app';
 import { loadConfig } from '../../config';
 import {
   createS3Storage,
@@ -19,7 +20,7 @@ import {
   type Storage,
   StorageLimitError,
 } from '../../platform/storage';
-import { multipart, pdfDocument, pngImage } from './test-kit';
+import { pdfDocument, pngImage } from './test-kit';
 import { ffmpegAvailable } from './thumbnails';
 
 const BUCKET = 'hearth-test';
@@ -137,29 +138,20 @@ describe('S3 storage', () => {
 });
 
 describe('uploads with S3 storage', () => {
-  let t: TestApp;
+  // The bucket's settings are known once the S3 server runs, when the app starts.
+  const t = useTestApp({ config: () => ({ s3: settings }) });
   let headers: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp({ s3: settings });
     headers = (await userWithSession(t.app, t.db, { roleId: ROLE.EDITOR })).headers;
   });
-  afterAll(() => t?.close());
 
-  const upload = async (filename: string, data: Buffer) => {
-    const body = multipart([
+  // Without the filename field: the name comes from the file part.
+  const upload = (filename: string, data: Buffer) =>
+    uploadOk(t.app, headers, [
       { name: 'file', filename, data },
       { name: 'resourceType', value: 'auto' },
       { name: 'folder', value: 'post' },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/api/files/upload',
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data;
-  };
 
   it('stores the upload and its thumbnail in the bucket, not on local disk', async () => {
     expect(t.app.storage.kind).toBe('s3');
@@ -167,7 +159,7 @@ describe('uploads with S3 storage', () => {
     const data = await upload('wide.png', png);
     const original = await t.app.inject({ method: 'GET', url: data.payload.url });
     expect(original.rawPayload.equals(png)).toBe(true);
-    const thumb = await t.app.inject({ method: 'GET', url: data.file.thumbnailUrl });
+    const thumb = await t.app.inject({ method: 'GET', url: data.file.thumbnailUrl as string });
     expect(thumb.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(640);
     let local: string[] = [];

@@ -10,23 +10,21 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { LIMITS, MSG, ROLE } from '@hearth/contract';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { files } from '../../db/schema';
 import { MP4_HEADER, streamedMultipart } from './test-kit';
 
-let t: TestApp;
+const t = useTestApp();
 let headers: Record<string, string>;
 let port = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
   headers = (await userWithSession(t.app, t.db, { roleId: ROLE.STAFF })).headers;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
-afterAll(() => t.close());
 
 type Answer = { status: number; body: string; error?: string };
 

@@ -2,17 +2,13 @@
 // worker ran, every one of them has exactly one notification.
 import { ROLE } from '@hearth/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
+import { expect, it } from 'vitest';
+import { userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { notifications } from '../../db/schema';
 import { createCategory, feedPostForm } from '../feed/test-support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 it('publishing a post for 2,000 users answers within a second; all 2,000 are notified after a drain', async () => {
   const admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });

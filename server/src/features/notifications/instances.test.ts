@@ -2,41 +2,30 @@
 // once whichever instance's worker runs, and on PostgreSQL (LISTEN/NOTIFY) a notification fanned out by one
 // instance reaches an SSE client of the other.
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, secondInstance, type TestApp } from '../../../test/app';
-import { createUser, userWithSession } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
+import { userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { feedPosts, notificationEvents, notifications } from '../../db/schema';
 import { createPost } from '../feed/test-support';
 
-let t: TestApp;
-let second: FastifyInstance;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  second = await secondInstance(t);
-  await second.ready();
-});
-afterAll(async () => {
-  await second.close();
-  await t.close();
-});
+const t = useTestApp({ second: true });
 
 describe('two instances', () => {
   it('notify a scheduled post exactly once', async () => {
     const author = await createUser(t.db);
     const reader = await createUser(t.db);
     const post = await createPost(t.db, author.id, { startAt: new Date(Date.now() + 3600_000) });
-    await Promise.all([t.app.notifications.drain(), second.notifications.drain()]);
+    await Promise.all([t.app.notifications.drain(), t.second.notifications.drain()]);
     await t.db
       .update(feedPosts)
       .set({ startAt: new Date(Date.now() - 1000) })
       .where(eq(feedPosts.id, post.id));
     await Promise.all([
       t.app.notifications.drain(),
-      second.notifications.drain(),
+      t.second.notifications.drain(),
       t.app.notifications.drain(),
-      second.notifications.drain(),
+      t.second.notifications.drain(),
     ]);
     const events = await t.db
       .select()
@@ -54,7 +43,7 @@ describe('two instances', () => {
   onPostgres?.(
     'deliver a notification made on one instance to an SSE client of the other (PostgreSQL)',
     async () => {
-      const base = await second.listen({ port: 0, host: '127.0.0.1' });
+      const base = await t.second.listen({ port: 0, host: '127.0.0.1' });
       const author = await userWithSession(t.app, t.db);
       const reader = await userWithSession(t.app, t.db);
       const controller = new AbortController();

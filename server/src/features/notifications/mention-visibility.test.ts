@@ -3,25 +3,20 @@
 // before the fix both were notified. The author is an administrator, who may comment and write everywhere.
 import { POST_KIND, ROLE, STATE, VISIBILITY } from '@hearth/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { createGroups, createUser, userWithSession } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createGroups, createUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/use-test-app';
 import { notifications } from '../../db/schema';
 import { createCommunity } from '../communities/test-support';
 import { createPost } from '../feed/test-support';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
-
-let t: TestApp;
-let admin: Session;
+const t = useTestApp({ users: { admin: ROLE.ADMIN } });
+const { admin } = t.users;
 let g: Awaited<ReturnType<typeof createGroups>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
   g = await createGroups(t.db);
 });
-afterAll(() => t.close());
 
 /** Which of `userIds` got a COMMENT notification about `objectId`. */
 async function notified(objectId: number, userIds: number[]): Promise<number[]> {
@@ -41,35 +36,21 @@ async function notified(objectId: number, userIds: number[]): Promise<number[]> 
 
 const sorted = (...ids: number[]) => ids.sort((a, b) => a - b);
 
-async function commentOnFeedPost(postId: number, userIDs: number[]) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/api/comments',
-    headers: admin.headers,
-    payload: { feedPostId: postId, content: 'See this @someone', userIDs },
-  });
+/** The administrator writes a message that mentions users (each call names them in its own field). */
+async function write(url: string, payload: object) {
+  const res = await t.call('POST', url, admin, payload);
   expect(res.statusCode).toBe(201);
 }
-
-async function commentOnCommunityPost(postId: number, userIds: number[]) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/api/community-posts/comment',
-    headers: admin.headers,
-    payload: { communityPostId: postId, content: 'See this @someone', userIds },
+const commentOnFeedPost = (postId: number, userIDs: number[]) =>
+  write('/v1/api/comments', { feedPostId: postId, content: 'See this @someone', userIDs });
+const commentOnCommunityPost = (postId: number, userIds: number[]) =>
+  write('/v1/api/community-posts/comment', {
+    communityPostId: postId,
+    content: 'See this @someone',
+    userIds,
   });
-  expect(res.statusCode).toBe(201);
-}
-
-async function discuss(communityId: number, userIds: number[]) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/api/communities/discussion',
-    headers: admin.headers,
-    payload: { communityId, content: 'Hello @someone', userIds },
-  });
-  expect(res.statusCode).toBe(201);
-}
+const discuss = (communityId: number, userIds: number[]) =>
+  write('/v1/api/communities/discussion', { communityId, content: 'Hello @someone', userIds });
 
 describe('mention notifications on feed posts', () => {
   it('go only to mentioned users in the post’s audience', async () => {

@@ -2,34 +2,25 @@
 // scheduled posts, a second app on the same database, a restart), and the calls to read and mark them.
 import { ROLE, STATE, VISIBILITY } from '@hearth/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { createGroups, createUser, userWithSession } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createGroups, createUser } from '../../../test/factories';
+import { userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { feedPosts, notificationEvents, notifications } from '../../db/schema';
 import { createCommunity } from '../communities/test-support';
 import { createCategory, createPost, feedPostForm } from '../feed/test-support';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
-
-let t: TestApp;
-let admin: Session;
-let staff: Session;
-let other: Session;
+const t = useTestApp({ users: { admin: ROLE.ADMIN, staff: ROLE.STAFF, other: ROLE.STAFF } });
+const { admin, staff, other } = t.users;
 let g: Awaited<ReturnType<typeof createGroups>>;
 let categoryId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  staff = await userWithSession(t.app, t.db);
-  other = await userWithSession(t.app, t.db);
   g = await createGroups(t.db);
   categoryId = (await createCategory(t.db)).id;
 });
-afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, s?: Session, payload?: object) =>
-  t.app.inject({ method, url, headers: s?.headers ?? {}, payload });
+const call = t.call;
 
 /** The new object's id: some creates answer the id, others the object. */
 const idOf = (res: { json(): { data: number | { id: number } } }) => {

@@ -10,9 +10,8 @@ import { MSG, ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
 import { settled } from '../../../test/jobs';
+import { useTestApp } from '../../../test/use-test-app';
 import { pushSubscriptions } from '../../db/schema';
 import { createCategory, feedPostForm } from '../feed/test-support';
 import { browserKeys } from './push-test-support';
@@ -24,9 +23,19 @@ const dns = new Map<string, string[]>();
 /** Every name the app resolved, in order. */
 const lookups: string[] = [];
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof userWithSession>>;
-let staff: Awaited<ReturnType<typeof userWithSession>>;
+const t = useTestApp({
+  users: { admin: ROLE.ADMIN, staff: ROLE.STAFF },
+  deps: () => ({
+    logger: pino({ level: 'warn' }, logTo(logLines)),
+    push: {
+      resolve: async (host) => {
+        lookups.push(host);
+        return (dns.get(host) ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+      },
+    },
+  }),
+});
+const { admin, staff } = t.users;
 let categoryId: number;
 /** A listener on every local address (dual stack): any connection the sender makes locally lands here. */
 let trap: Server;
@@ -35,6 +44,13 @@ let connections = 0;
 const sockets = new Set<Socket>();
 /** The app's log: each refused delivery is a `web push failed` line saying why. */
 const logLines: { msg?: string; endpoint?: string; err?: { code?: string } }[] = [];
+const logTo = (lines: object[]) =>
+  new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
 
 beforeAll(async () => {
   trap = createServer((socket) => {
@@ -45,32 +61,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((ok) => trap.listen(0, '::', ok));
   port = (trap.address() as { port: number }).port;
-  const out = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-      done();
-    },
-  });
-  t = await createTestApp(
-    {},
-    {
-      logger: pino({ level: 'warn' }, out),
-      push: {
-        resolve: async (host) => {
-          lookups.push(host);
-          return (dns.get(host) ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-        },
-      },
-    },
-  );
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  staff = await userWithSession(t.app, t.db);
   categoryId = (await createCategory(t.db)).id;
 });
-afterAll(async () => {
-  await t.close();
-  await new Promise((ok) => trap.close(ok));
-});
+afterAll(() => new Promise((ok) => trap.close(ok)));
 
 const register = (endPoint: string) => {
   const keys = browserKeys();

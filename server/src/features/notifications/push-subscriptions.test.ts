@@ -4,31 +4,24 @@
 // names that the injected resolver maps to a public address (no DNS in tests).
 import { MSG } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { type Session, userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { pushSubscriptions } from '../../db/schema';
 import { browserKeys } from './push-test-support';
 import { MAX_PUSH_SUBSCRIPTIONS } from './service';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
-
-let t: TestApp;
-let staff: Session;
-let other: Session;
-let seq = 0;
-
-beforeAll(async () => {
-  t = await createTestApp({}, { push: { resolve: async () => [{ address: '93.184.215.14', family: 4 }] } });
-  staff = await userWithSession(t.app, t.db);
-  other = await userWithSession(t.app, t.db);
+const t = useTestApp({
+  users: { staff: {}, other: {} },
+  deps: { push: { resolve: async () => [{ address: '93.184.215.14', family: 4 }] } },
 });
-afterAll(() => t.close());
+const { staff, other } = t.users;
+let seq = 0;
 
 const newEndpoint = () => `https://push.public.test/send/${Date.now().toString(36)}-${++seq}`;
 
 const call = (method: 'POST' | 'DELETE', s: Session, payload: object) =>
-  t.app.inject({ method, url: '/v1/api/users/register-notification', headers: s.headers, payload });
+  t.call(method, '/v1/api/users/register-notification', s, payload);
 
 const register = (s: Session, endPoint: string, keys = browserKeys(), extra: object = {}) =>
   call('POST', s, { endPoint, mkey: keys.mkey, authSecret: keys.authSecret, ...extra });

@@ -9,9 +9,8 @@ import { eq } from 'drizzle-orm';
 // @ts-expect-error http_ece (a dependency of web-push) ships no types
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
 import { settled } from '../../../test/jobs';
+import { useTestApp } from '../../../test/use-test-app';
 import { pushSubscriptions } from '../../db/schema';
 import { createCategory, feedPostForm } from '../feed/test-support';
 import { ensureVapidKeys, pushUrl } from './push';
@@ -25,35 +24,33 @@ import {
 
 const HOST = 'push.test';
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof userWithSession>>;
-let staff: Awaited<ReturnType<typeof userWithSession>>;
+let tls: { key: string; cert: string };
 let categoryId: number;
 let service: PushService;
 let base: string;
 
-beforeAll(async () => {
-  const tls = selfSignedCertificate(HOST);
-  service = await startPushService(tls);
-  base = `https://${HOST}:${service.port}`;
-  t = await createTestApp(
-    {},
-    {
+const t = useTestApp({
+  users: { admin: ROLE.ADMIN, staff: ROLE.STAFF },
+  // The certificate is made as the app starts, so the app trusts the push service that serves it.
+  deps: () => {
+    tls = selfSignedCertificate(HOST);
+    return {
       push: {
         resolve: async (host) => (host === HOST ? [{ address: '127.0.0.1', family: 4 }] : []),
         allows: (address) => address === '127.0.0.1',
         ca: tls.cert,
       },
-    },
-  );
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  staff = await userWithSession(t.app, t.db);
+    };
+  },
+});
+const { admin, staff } = t.users;
+
+beforeAll(async () => {
+  service = await startPushService(tls);
+  base = `https://${HOST}:${service.port}`;
   categoryId = (await createCategory(t.db)).id;
 });
-afterAll(async () => {
-  await t.close();
-  await service.close();
-});
+afterAll(() => service.close());
 
 /** Registers a fresh browser of staff's on this endpoint; answers its keys. */
 async function subscribe(endPoint: string) {

@@ -5,28 +5,21 @@
 import { ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, secondInstance, type TestApp } from '../../../test/app';
-import { bearer, login, PASSWORD, userWithSession } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, changePassword, deactivateUser, login, userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { streamTickets } from '../../db/schema';
 import { hashToken } from '../../platform/auth/opaque-tokens';
 import { createPost } from '../feed/test-support';
 
-let t: TestApp;
+/** `t.second`: a second instance on the same database, with its own event bus subscription. */
+const t = useTestApp({ second: true });
 let base: string;
-/** A second instance on the same database, with its own event bus subscription. */
-let second: FastifyInstance;
 let secondBase: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  second = await secondInstance(t);
-  secondBase = await second.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await second.close();
-  await t.close();
+  secondBase = await t.second.listen({ port: 0, host: '127.0.0.1' });
 });
 
 /** Reads `data:` lines of an event stream as they arrive. */
@@ -247,19 +240,7 @@ describe('when the session ends', () => {
       await openStream(elsewhere, secondBase),
       await openStream(reader.headers, secondBase),
     ];
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/v1/api/users/${reader.user.id}`,
-      headers: admin.headers,
-      payload: {
-        firstName: reader.user.firstName,
-        lastName: reader.user.lastName,
-        email: reader.user.email,
-        roleId: reader.user.roleId,
-        groups: [],
-        isActive: 0,
-      },
-    });
+    const res = await deactivateUser(t.app, admin, reader);
     expect(res.statusCode).toBe(200);
     const started = Date.now();
     for (const stream of streams) expect(await stream.ended(1000)).toBe(true);
@@ -269,12 +250,7 @@ describe('when the session ends', () => {
   it('a password change closes every stream of the user within a second', async () => {
     const reader = await userWithSession(t.app, t.db);
     const streams = [await openStream(reader.headers), await openStream(reader.headers, secondBase)];
-    const res = await second.inject({
-      method: 'POST',
-      url: '/v1/api/users/update-password',
-      headers: reader.headers,
-      payload: { id: reader.user.id, oldPassword: PASSWORD, password: 'Qv7#lumen-Harbor' },
-    });
+    const res = await changePassword(t.second, reader, 'Qv7#lumen-Harbor');
     expect(res.statusCode).toBe(200);
     for (const stream of streams) expect(await stream.ended(1000)).toBe(true);
   });

@@ -3,21 +3,17 @@
 // (no password) used to move the account's mail, and so its password resets, to the attacker's mailbox.
 import { MSG, ROLE } from '@hearth/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { basic, createUser, PASSWORD, uniqueEmail, userWithSession } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { createUser, PASSWORD, uniqueEmail } from '../../../test/factories';
 import { settled } from '../../../test/jobs';
 import { pinRateClock } from '../../../test/rate-clock';
+import { basic, changePassword, userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { emailTokens, users } from '../../db/schema';
 
 type Session = Awaited<ReturnType<typeof userWithSession>>;
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const PATH = '/confirm-email-change';
 const rowOf = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
@@ -211,12 +207,7 @@ describe('changing the e-mail address in the profile', () => {
   it("the owner's answer to the notice, a password change, kills a pending change", async () => {
     const s = await staff();
     const token = await requestChange(s, uniqueEmail('hijack'));
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/v1/api/users/update-password',
-      headers: s.headers,
-      payload: { id: s.user.id, oldPassword: PASSWORD, password: 'Quill#Harbour9Stone' },
-    });
+    const changed = await changePassword(t.app, s, 'Quill#Harbour9Stone');
     expect(changed.statusCode).toBe(200);
     const res = await confirm(token);
     expect(res.statusCode).toBe(400);

@@ -1,44 +1,25 @@
 import { MSG, ROLE } from '@hearth/contract';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import {
-  basic,
-  bearer,
-  createGroups,
-  createUser,
-  login,
-  PASSWORD,
-  userWithSession,
-} from '../../../test/factories';
-import { files, roles, userGroups, users } from '../../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createGroups, createUser, PASSWORD } from '../../../test/factories';
+import { basic, bearer, login, type Session, userWithSession } from '../../../test/sessions';
+import { EVERY_ROLE, useTestApp } from '../../../test/use-test-app';
+import { files, userGroups, users } from '../../db/schema';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
-
-let t: TestApp;
-let admin: Session;
-let staff: Session;
-let editor: Session;
-let other: Session;
+const t = useTestApp({ users: EVERY_ROLE });
+const { admin, staff, editor, other } = t.users;
 let g1: Awaited<ReturnType<typeof createGroups>>;
 let g2: Awaited<ReturnType<typeof createGroups>>;
 let png: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.db.insert(roles).values({ id: 4, name: 'other' });
   g1 = await createGroups(t.db);
   g2 = await createGroups(t.db);
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  staff = await userWithSession(t.app, t.db, { roleId: ROLE.STAFF });
-  editor = await userWithSession(t.app, t.db, { roleId: ROLE.EDITOR });
-  other = await userWithSession(t.app, t.db, { roleId: 4 });
   png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#c00' } })
     .png()
     .toBuffer();
 });
-afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: object) =>
   t.app.inject({ method, url, headers, payload });

@@ -4,9 +4,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { ROLE } from '@hearth/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
+import { beforeAll, expect, it } from 'vitest';
+import { userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 
 const USERS = 100_000;
 const MB = 1024 * 1024;
@@ -19,12 +19,11 @@ const heap = () => {
   return process.memoryUsage().heapUsed;
 };
 
-let t: TestApp;
+const t = useTestApp();
 let headers: Record<string, string>;
 let base: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   headers = (await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN })).headers;
   await t.db.execute(sql`
     insert into users (first_name, last_name, email, password_hash, role_id, created_at)
@@ -34,7 +33,6 @@ beforeAll(async () => {
   await t.db.execute(sql`analyze users`);
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 180_000);
-afterAll(() => t.close());
 
 it('streams a 100,000-user report: rows arrive from the start, heap growth under 50 MB', async () => {
   // The client's first fetch loads its HTTP stack: warm it up so the timing below is the server's.

@@ -1,16 +1,17 @@
 // Survey responses reports: the list with response counts, one survey's report, and its CSV whose answers
 // keep letters of every script, digits and spaces only (SPEC section 9).
 import { ROLE } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { createUser, userWithSession } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
+import { userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { addQuestions, createSurvey } from '../surveys/test-support';
 import { stripAnswer } from './survey-report';
 import { attachmentName, readCsv, respond } from './test-support';
 
 type Session = Awaited<ReturnType<typeof userWithSession>>;
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 let surveyId: number;
 let older: number;
@@ -18,7 +19,6 @@ let q: number[];
 let firstInstance: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
   older = (await createSurvey(t.db, admin.user.id, { createdAt: new Date('2024-01-01T00:00:00Z') })).id;
   const survey = await createSurvey(t.db, admin.user.id, { title: 'Team survey' });
@@ -50,7 +50,6 @@ beforeAll(async () => {
   );
   await respond(t.db, surveyId, cat.id, { [qName]: 'not finished' }, { complete: false });
 });
-afterAll(() => t.close());
 
 const get = (url: string, s: Session | undefined = admin) =>
   t.app.inject({ method: 'GET', url, headers: s?.headers ?? {} });

@@ -1,9 +1,10 @@
 // User activity and post activity reports on known data: each figure, sorting, filters, paging, the CSV
 // files (header, dates in the asked time zone, formula injection, file names) and the weekly chart.
 import { POST_ACTIVITY_CSV_COLUMNS, POST_KIND, ROLE, USER_ACTIVITY_CSV_COLUMNS } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { createGroups, createUser, userWithSession } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createGroups, createUser } from '../../../test/factories';
+import { userWithSession } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { createCategory, createPost } from '../feed/test-support';
 import { createSurvey } from '../surveys/test-support';
 import { TZ_MESSAGE } from './dates';
@@ -12,14 +13,13 @@ import { attachmentName, comment, favourite, like, readCsv, respond, session } f
 type Session = Awaited<ReturnType<typeof userWithSession>>;
 type Row = { firstName: string; lastName: string; [k: string]: unknown };
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 let g1: Awaited<ReturnType<typeof createGroups>>;
 let g2: Awaited<ReturnType<typeof createGroups>>;
 const HYPERLINK = '=HYPERLINK("http://x","y")';
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
   g1 = await createGroups(t.db);
   g2 = await createGroups(t.db);
@@ -60,7 +60,6 @@ beforeAll(async () => {
   await respond(t.db, other.id, alice.id, {});
   await respond(t.db, other.id, bob.id, {}, { complete: false });
 });
-afterAll(() => t.close());
 
 const get = (url: string, s: Session | undefined = admin) =>
   t.app.inject({ method: 'GET', url, headers: s?.headers ?? {} });
@@ -70,6 +69,8 @@ const page = async (query: string) => {
   return res.json().data as { rows: Row[]; total: number };
 };
 const lastNames = (rows: Row[]) => rows.map((r) => r.lastName);
+/** The last names of the first page in this order. */
+const order = async (query: string) => lastNames((await page(query)).rows);
 
 describe('GET /reports/user-activity', () => {
   it("counts each user's likes, favourites, completed surveys and last activity, with group names", async () => {
@@ -102,35 +103,19 @@ describe('GET /reports/user-activity', () => {
   });
 
   it('sorts by any column either way, never-active users last when newest first', async () => {
-    expect(lastNames((await page('sort=likes&order=desc')).rows)).toEqual([
-      'Zeta-rpt',
-      'Alpha-rpt',
-      'Mid-rpt',
-    ]);
-    expect(lastNames((await page('sort=lastActiveAt&order=desc')).rows)).toEqual([
-      'Zeta-rpt',
-      'Alpha-rpt',
-      'Mid-rpt',
-    ]);
-    expect(lastNames((await page('sort=lastActiveAt&order=asc')).rows)).toEqual([
-      'Mid-rpt',
-      'Alpha-rpt',
-      'Zeta-rpt',
-    ]);
-    expect(lastNames((await page('sort=createdAt&order=desc')).rows)).toEqual([
-      'Mid-rpt',
-      'Alpha-rpt',
-      'Zeta-rpt',
-    ]);
-    expect(lastNames((await page('sort=surveys&order=desc')).rows)[0]).toBe('Zeta-rpt');
-    expect(lastNames((await page('sort=roleId&order=desc')).rows)[0]).toBe('Alpha-rpt');
-    expect(lastNames((await page('sort=department&order=desc')).rows)[0]).toBe('Zeta-rpt');
+    expect(await order('sort=likes&order=desc')).toEqual(['Zeta-rpt', 'Alpha-rpt', 'Mid-rpt']);
+    expect(await order('sort=lastActiveAt&order=desc')).toEqual(['Zeta-rpt', 'Alpha-rpt', 'Mid-rpt']);
+    expect(await order('sort=lastActiveAt&order=asc')).toEqual(['Mid-rpt', 'Alpha-rpt', 'Zeta-rpt']);
+    expect(await order('sort=createdAt&order=desc')).toEqual(['Mid-rpt', 'Alpha-rpt', 'Zeta-rpt']);
+    expect((await order('sort=surveys&order=desc'))[0]).toBe('Zeta-rpt');
+    expect((await order('sort=roleId&order=desc'))[0]).toBe('Alpha-rpt');
+    expect((await order('sort=department&order=desc'))[0]).toBe('Zeta-rpt');
   });
 
   it('filters by search (name or e-mail), location, department and role', async () => {
-    expect(lastNames((await page(`locationId=${g1.location.id}`)).rows)).toEqual(['Alpha-rpt', 'Zeta-rpt']);
-    expect(lastNames((await page(`departmentId=${g1.department.id}`)).rows)).toEqual(['Zeta-rpt']);
-    expect(lastNames((await page('roleId=3')).rows)).toEqual(['Alpha-rpt']);
+    expect(await order(`locationId=${g1.location.id}`)).toEqual(['Alpha-rpt', 'Zeta-rpt']);
+    expect(await order(`departmentId=${g1.department.id}`)).toEqual(['Zeta-rpt']);
+    expect(await order('roleId=3')).toEqual(['Alpha-rpt']);
     const byEmail = await get('/v1/api/reports/user-activity?search=BOB.BUILDER');
     expect(lastNames(byEmail.json().data.rows)).toEqual(['Alpha-rpt']);
     // LIKE wildcards are matched literally.

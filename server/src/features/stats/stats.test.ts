@@ -1,27 +1,12 @@
-import { MSG, ROLE } from '@hearth/contract';
+import { MSG } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { createStats, userWithSession } from '../../../test/factories';
-import { keyStatistics, roles } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { createStats } from '../../../test/factories';
+import { EVERY_ROLE, useTestApp } from '../../../test/use-test-app';
+import { keyStatistics } from '../../db/schema';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
-
-let t: TestApp;
-let admin: Session;
-let staff: Session;
-let editor: Session;
-let other: Session;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.db.insert(roles).values({ id: 4, name: 'other' });
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  staff = await userWithSession(t.app, t.db, { roleId: ROLE.STAFF });
-  editor = await userWithSession(t.app, t.db, { roleId: ROLE.EDITOR });
-  other = await userWithSession(t.app, t.db, { roleId: 4 });
-});
-afterAll(() => t.close());
+const t = useTestApp({ users: EVERY_ROLE });
+const { admin, staff, editor, other } = t.users;
 
 const get = (headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: '/v1/api/statistics', headers });

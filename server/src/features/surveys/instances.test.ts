@@ -1,27 +1,20 @@
 // Filling in surveys: POST /surveys/instances and GET /survey-instances. Only surveys open to the caller take
 // responses; answers must belong to the survey, required questions must be answered and each answer must fit
 // its type; a non-refillable survey takes one response per user, even when sent ten times at once.
-import { MSG, ROLE, STATE } from '@hearth/contract';
+import { MSG, STATE } from '@hearth/contract';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { createGroups, userWithSession } from '../../../test/factories';
-import { roles, surveyAnswers, surveyInstances } from '../../db/schema';
-import { addQuestions, createSurvey, DAY, HOUR } from './test-support';
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
+import { surveyAnswers, surveyInstances } from '../../db/schema';
+import { addQuestions, createSurvey, DAY, HOUR, SURVEY_CAST } from './test-support';
 
-type Session = Awaited<ReturnType<typeof userWithSession>>;
+const t = useTestApp(SURVEY_CAST);
+const { admin, editor, staff, other } = t.users;
+const { here: groups, there: elsewhere } = t.groups;
 
-let t: TestApp;
-let admin: Session;
-let editor: Session;
-let staff: Session;
-let other: Session;
-let groups: Awaited<ReturnType<typeof createGroups>>;
-let elsewhere: Awaited<ReturnType<typeof createGroups>>;
-
-const submit = (payload: object, s?: Session) =>
-  t.app.inject({ method: 'POST', url: '/v1/api/surveys/instances', payload, headers: s?.headers ?? {} });
-const get = (url: string, s?: Session) => t.app.inject({ method: 'GET', url, headers: s?.headers ?? {} });
+const submit = (payload: object, s?: Session) => t.call('POST', '/v1/api/surveys/instances', s, payload);
+const get = t.get;
 
 async function instancesOf(surveyId: number, userId?: number) {
   const where = and(
@@ -46,18 +39,6 @@ async function openSurvey(o: Parameters<typeof createSurvey>[2] = {}) {
   ];
   return { survey: s, q: { name, age, mood }, answers };
 }
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.db.insert(roles).values({ id: 4, name: 'other' });
-  groups = await createGroups(t.db);
-  elsewhere = await createGroups(t.db);
-  admin = await userWithSession(t.app, t.db, { roleId: ROLE.ADMIN });
-  editor = await userWithSession(t.app, t.db, { roleId: ROLE.EDITOR });
-  staff = await userWithSession(t.app, t.db, { groupIds: [groups.location.id, groups.department.id] });
-  other = await userWithSession(t.app, t.db, { roleId: 4 });
-});
-afterAll(() => t.close());
 
 describe('POST /surveys/instances', () => {
   it('stores a response with its answers as text and answers the instance (201)', async () => {

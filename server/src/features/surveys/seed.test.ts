@@ -1,16 +1,14 @@
 // The demo seed's surveys: staff find the open wellbeing check-in (two categories, a text and an option
 // question) and the refillable canteen survey, not the draft; the editor owns the check-in and sees all three.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { bearer, login } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, login } from '../../../test/sessions';
+import { useTestApp } from '../../../test/use-test-app';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed-demo';
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemo(t.db);
 });
-afterAll(() => t.close());
 
 const as = async (email: string, url: string) => {
   const { accessToken, id } = await login(t.app, email, DEMO_PASSWORD);

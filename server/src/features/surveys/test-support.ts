@@ -1,10 +1,10 @@
 // Survey test data builders, written straight to the database (fast), for the surveys' tests and the
 // authorisation matrix. Only tests import this file.
-import { STATE } from '@hearth/contract';
-import { inArray } from 'drizzle-orm';
+import { ROLE, STATE } from '@hearth/contract';
+import { audienceOf } from '../../../test/factories';
+import { OTHER_ROLE } from '../../../test/use-test-app';
 import type { Db } from '../../db/client';
 import {
-  groups,
   surveyCategories,
   surveyGroups,
   surveyQuestionOptions,
@@ -39,12 +39,9 @@ export async function createSurvey(db: Db, createdById: number, overrides: Surve
     })
     .returning();
   if (!row) throw new Error('survey not created');
-  if (groupIds.length) {
-    const found = await db.select().from(groups).where(inArray(groups.id, groupIds));
-    await db
-      .insert(surveyGroups)
-      .values(found.map((g) => ({ surveyId: row.id, groupId: g.id, groupTypeId: g.groupTypeId })));
-  }
+  const audience = await audienceOf(db, groupIds);
+  if (audience.length)
+    await db.insert(surveyGroups).values(audience.map((a) => ({ surveyId: row.id, ...a })));
   return row;
 }
 
@@ -89,3 +86,12 @@ export async function addQuestions(db: Db, surveyId: number, categories: Record<
   }
   return ids;
 }
+
+/**
+ * The survey tests' people, for useTestApp: an administrator, a post manager, staff who work in the location
+ * and department of `here` (not `there`), and a user of a role the product does not know.
+ */
+export const SURVEY_CAST = {
+  groups: ['here', 'there'],
+  users: { admin: ROLE.ADMIN, editor: ROLE.EDITOR, staff: { worksIn: 'here' }, other: OTHER_ROLE },
+} as const;

@@ -7,20 +7,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { userWithSession } from '../../../test/factories';
-import { multipart } from '../../features/files/test-kit';
+import { userWithSession } from '../../../test/sessions';
+import { fileParts, uploadOk } from '../../../test/uploads';
+import { useTestApp } from '../../../test/use-test-app';
 import { ROBOTS_TXT } from '../../features/system/routes';
 
-let t: TestApp;
 let staff: Record<string, string>;
 let web: string;
 const ASSET = 'assets/app-3f9a1c.js';
 const ASSET_BODY = `console.log(${JSON.stringify('hearth '.repeat(400))});\n`;
 const INDEX_BODY = `<!doctype html><html><head><title>Hearth</title></head><body>${'<p>shell</p>'.repeat(200)}</body></html>`;
 
-beforeAll(async () => {
-  // A stand-in for web/dist: a hashed asset with its build-time .br and .gz, and index.html with its .br.
+/** A stand-in for web/dist: a hashed asset with its build-time .br and .gz, and index.html with its .br. */
+function webDist(): string {
   web = mkdtempSync(join(tmpdir(), 'hearth-web-'));
   mkdirSync(join(web, 'assets'));
   writeFileSync(join(web, ASSET), ASSET_BODY);
@@ -28,13 +27,14 @@ beforeAll(async () => {
   writeFileSync(join(web, `${ASSET}.gz`), gzipSync(ASSET_BODY));
   writeFileSync(join(web, 'index.html'), INDEX_BODY);
   writeFileSync(join(web, 'index.html.br'), brotliCompressSync(INDEX_BODY));
-  t = await createTestApp({ webDist: web });
+  return web;
+}
+
+const t = useTestApp({ config: () => ({ webDist: webDist() }) });
+beforeAll(async () => {
   staff = (await userWithSession(t.app, t.db)).headers;
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(web, { recursive: true, force: true });
-});
+afterAll(() => rmSync(web, { recursive: true, force: true }));
 
 /** An API answer well over 1 KB: the OpenAPI document. */
 const BIG_JSON = '/v1/docs/json';
@@ -111,20 +111,7 @@ describe('what is never compressed', () => {
 
   it('a stored text file, so byte ranges stay byte ranges', async () => {
     const text = Buffer.from('A line of the minutes.\n'.repeat(200));
-    const body = multipart([
-      { name: 'file', filename: 'minutes.txt', data: text },
-      { name: 'filename', value: 'minutes.txt' },
-      { name: 'resourceType', value: 'auto' },
-      { name: 'folder', value: 'post' },
-    ]);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/v1/api/files/upload',
-      headers: { ...staff, ...body.headers },
-      payload: body.payload,
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    const url: string = up.json().data.payload.url;
+    const url = (await uploadOk(t.app, staff, fileParts('minutes.txt', text))).payload.url;
 
     const whole = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
     expect(whole.statusCode).toBe(200);
