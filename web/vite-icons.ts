@@ -4,7 +4,7 @@
 // colour, for launchers that crop to a circle or squircle) and the 180 px Apple touch icon (iPhones
 // ignore the manifest's icons and want an opaque square).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
 
@@ -22,15 +22,13 @@ async function square(svg: Buffer, size: number, inset = 0): Promise<Buffer> {
 }
 
 export function appIcons(): Plugin {
-  let root = '.';
+  // Beside this file: Vite keeps import.meta.url pointing at the config's own sources when it bundles them.
+  const favicon = fileURLToPath(new URL('./public/favicon.svg', import.meta.url));
   return {
     name: 'hearth-app-icons',
     apply: 'build',
-    configResolved(config) {
-      root = config.root;
-    },
     async generateBundle() {
-      const svg = readFileSync(join(root, 'public', 'favicon.svg'));
+      const svg = readFileSync(favicon);
       const icons: [string, number, number][] = [
         ['icons/icon-192.png', 192, 0],
         ['icons/icon-512.png', 512, 0],

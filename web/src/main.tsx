@@ -3,10 +3,10 @@ import './zod-jitless';
 import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { PageLoading } from './app/page-loading';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { captureInstallPrompt } from './lib/install';
+import { PageLoading } from './lib/page-loading';
 import './styles.css';
 
 captureInstallPrompt();

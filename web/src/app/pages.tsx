@@ -1,7 +1,7 @@
 // Every route component is lazy-loaded (ARCHITECTURE: heavy admin screens must not weigh on the login
 // page). Screens of later issues share one "coming soon" page, each with its own title.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { PageId } from './page-ids';
+import type { PageId } from '../lib/page-ids';
 
 type Lazy = LazyExoticComponent<ComponentType>;
 

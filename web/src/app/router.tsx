@@ -3,9 +3,9 @@
 import { PATHS } from '@hearth/contract';
 import { lazy, useEffect, useMemo } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { matchesAny, PROTECTED_PATHS, PUBLIC_ROUTES, routesForRole } from '../lib/route-table';
 import { clearSession, rememberSurveyLink, useSession } from '../lib/session';
 import { PageFor } from './pages';
-import { matchesAny, PROTECTED_PATHS, PUBLIC_ROUTES, routesForRole } from './route-table';
 
 const PublicLayout = lazy(() => import('./layout/public-layout'));
 const AppLayout = lazy(() => import('./layout/app-layout'));

@@ -16,6 +16,8 @@ const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Ar
 const SHARED_VARS: Record<string, string> = {
   '--hearth-sider-text': 'rgba(255, 255, 255, 0.85)',
   '--hearth-sider-text-strong': '#ffffff',
+  // Initials on the avatar's neutral badge (lib/user-avatar.tsx, lib/neutral-badge.ts) in both modes.
+  '--hearth-avatar-text': '#ffffff',
   '--hearth-sider-border': 'rgba(255, 255, 255, 0.12)',
   '--hearth-media-text': '#ffffff',
   '--hearth-media-focus': '#ffd8bf',

@@ -31,42 +31,43 @@ export function GroupSelects({
   departmentExtra,
 }: Props) {
   const mode = multiple ? ('multiple' as const) : undefined;
-  return (
-    <>
-      <Form.Item
-        label={locationLabel}
-        name="location"
-        extra={locationExtra}
-        rules={locationRequired ? [{ required: true, message: locationRequired }] : []}
-      >
-        <Select
-          placeholder={multiple ? 'All locations' : 'Select a location'}
-          mode={mode}
-          loading={loading}
-          options={options(groups, GROUP_TYPE.LOCATION)}
-          allowClear={!locationRequired}
-          showSearch={{ optionFilterProp: 'label' }}
-          data-testid="select-location"
-        />
-      </Form.Item>
-      <Form.Item
-        label="Department"
-        name="department"
-        extra={departmentExtra}
-        rules={departmentRequired ? [{ required: true, message: departmentRequired }] : []}
-      >
-        <Select
-          placeholder={multiple ? 'All departments' : 'Select a department'}
-          mode={mode}
-          loading={loading}
-          options={options(groups, GROUP_TYPE.DEPARTMENT)}
-          allowClear={!departmentRequired}
-          showSearch={{ optionFilterProp: 'label' }}
-          data-testid="select-department"
-        />
-      </Form.Item>
-    </>
-  );
+  const fields = [
+    {
+      name: 'location',
+      label: locationLabel,
+      typeId: GROUP_TYPE.LOCATION,
+      placeholders: ['All locations', 'Select a location'],
+      extra: locationExtra,
+      required: locationRequired,
+    },
+    {
+      name: 'department',
+      label: 'Department',
+      typeId: GROUP_TYPE.DEPARTMENT,
+      placeholders: ['All departments', 'Select a department'],
+      extra: departmentExtra,
+      required: departmentRequired,
+    },
+  ];
+  return fields.map(({ name, label, typeId, placeholders, extra, required }) => (
+    <Form.Item
+      key={name}
+      label={label}
+      name={name}
+      extra={extra}
+      rules={required ? [{ required: true, message: required }] : []}
+    >
+      <Select
+        placeholder={multiple ? placeholders[0] : placeholders[1]}
+        mode={mode}
+        loading={loading}
+        options={options(groups, typeId)}
+        allowClear={!required}
+        showSearch={{ optionFilterProp: 'label' }}
+        data-testid={`select-${name}`}
+      />
+    </Form.Item>
+  ));
 }
 
 /** The user's location and department ids out of their groups (other group types are kept separately). */
@@ -78,6 +79,11 @@ export function splitGroups(groups: Group[]) {
       (g) => g.groupTypeId !== GROUP_TYPE.LOCATION && g.groupTypeId !== GROUP_TYPE.DEPARTMENT,
     ),
   };
+}
+
+/** The ids of groups of other types (teams): forms that show only location and department keep them. */
+export function otherGroupIds(groups: Group[] | undefined): number[] {
+  return splitGroups(groups ?? []).others.map((g) => g.id);
 }
 
 /** Group ids to send: location and department (when chosen) plus any other groups the user keeps. */

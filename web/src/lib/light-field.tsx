@@ -3,6 +3,7 @@
 // 20 KB gzip. It looks like an antd vertical form item and speaks like one: the label names the control,
 // the error is announced and described.
 import { cloneElement, type ReactElement } from 'react';
+import './light-field.css';
 
 type Props = {
   id: string;

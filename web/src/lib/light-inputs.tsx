@@ -4,6 +4,7 @@
 // variables, so both themes apply. Use them inside LightField, which gives the id, label and error.
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import './light-inputs.css';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   type?: 'text' | 'email';

@@ -2,6 +2,7 @@
 // styles in one long task on a phone (4x CPU) for a list that only shows where the reader is.
 // An ordered list; the current step carries aria-current="step", done steps say so to screen readers.
 import { CheckOutlined } from '@ant-design/icons';
+import './light-steps.css';
 
 type Props = {
   items: { key: number | string; title: string }[];

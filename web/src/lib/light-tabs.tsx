@@ -2,6 +2,7 @@
 // staff pages whose tabs never overflow: antd's Tabs brings its overflow menu (a dropdown, a menu and
 // their popup engine, about 25 KB gzip) to the news page. Only the open tab's panel is mounted.
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import './light-tabs.css';
 
 export type LightTab = { key: string; label: string; children: ReactNode };
 

@@ -8,6 +8,7 @@ import { MSG } from '@hearth/contract';
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { useElementWidth } from './use-element-width';
+import './list-table.css';
 
 /** Shows a column once the list itself is at least `px` wide. */
 export const from = (px: number) => ({ minListWidth: px });

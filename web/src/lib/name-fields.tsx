@@ -10,26 +10,15 @@ type Props = {
 };
 
 export function NameFields({ firstNameMessage, lastNameMessage, ownName = true }: Props) {
-  return (
-    <>
-      <Col xs={24} sm={12}>
-        <Form.Item
-          label="First name"
-          name="firstName"
-          rules={[{ required: true, whitespace: true, message: firstNameMessage }]}
-        >
-          <Input autoComplete={ownName ? 'given-name' : 'off'} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} sm={12}>
-        <Form.Item
-          label="Last name"
-          name="lastName"
-          rules={[{ required: true, whitespace: true, message: lastNameMessage }]}
-        >
-          <Input autoComplete={ownName ? 'family-name' : 'off'} />
-        </Form.Item>
-      </Col>
-    </>
-  );
+  const fields = [
+    { label: 'First name', name: 'firstName', message: firstNameMessage, autoComplete: 'given-name' },
+    { label: 'Last name', name: 'lastName', message: lastNameMessage, autoComplete: 'family-name' },
+  ];
+  return fields.map(({ label, name, message, autoComplete }) => (
+    <Col key={name} xs={24} sm={12}>
+      <Form.Item label={label} name={name} rules={[{ required: true, whitespace: true, message }]}>
+        <Input autoComplete={ownName ? autoComplete : 'off'} />
+      </Form.Item>
+    </Col>
+  ));
 }

@@ -2,6 +2,7 @@
 // A plain h1 rather than antd's Typography.Title: Typography brings its editable and copyable parts (a
 // text area, tooltips) to every page that shows a heading.
 import type { ReactNode } from 'react';
+import './page-header.css';
 
 export function PageHeader({ title, extra }: { title: string; extra?: ReactNode }) {
   return (

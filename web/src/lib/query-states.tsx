@@ -3,6 +3,7 @@
 import { CloseCircleFilled } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { errorText } from './notify';
+import './query-states.css';
 
 export function LoadingBlock({ rows = 4 }: { rows?: number }) {
   return <Skeleton active paragraph={{ rows }} />;

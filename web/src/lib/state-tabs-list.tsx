@@ -1,16 +1,18 @@
 // The admin list page with Publish and Draft tabs (rows split by stateId, each tab labelled with its count)
 // over the house ListTable, a header with a create button, and an optional block above the tabs (e.g.
-// counters). Also the clamped text column for Description-like columns.
+// counters). Also the columns several lists share (Title, clamped text, Created) and `adminListPage`, a whole
+// list page from its settings.
 import { PlusOutlined } from '@ant-design/icons';
 import { STATE } from '@hearth/contract';
 import { Button, Card, type TableColumnType, Tabs, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CountLabel } from './count-label';
 import { formatTableDate } from './dates';
-import { type ListColumns, ListTable } from './list-table';
+import { type ListColumns, ListTable, Wrap } from './list-table';
 import { PageHeader } from './page-header';
 import { LoadError } from './query-states';
+import { useDocumentTitle } from './use-document-title';
 
 type Row = { id: number; stateId: number };
 
@@ -100,6 +102,18 @@ export function StateTabsList<T extends Row>({
   );
 }
 
+/** A list page: the document title is the page's, the rows come from `useList`. */
+export function adminListPage<T extends Row>({
+  useList,
+  ...props
+}: Omit<Props<T>, 'query'> & { useList: () => ListQuery<T> }) {
+  return function AdminListPage() {
+    useDocumentTitle(props.title);
+    const query = useList();
+    return <StateTabsList<T> {...props} query={query} />;
+  };
+}
+
 type TextKey<T> = { [K in keyof T]: T[K] extends string | null | undefined ? K : never }[keyof T] & string;
 
 /** The width of a clamped text column: wide descriptions wrap here instead of pushing later columns away. */
@@ -129,6 +143,22 @@ export function clampedTextColumn<T>(
 
 /** Sorts text case-insensitively. */
 export const byText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
+
+/** The Title column: each title links to its row's edit form (`editPath`). */
+export function titleColumn<T extends { id: number; title: string }>(
+  editPath: (row: T) => string,
+): TableColumnType<T> {
+  return {
+    title: 'Title',
+    key: 'title',
+    sorter: (a, b) => byText(a.title, b.title),
+    render: (_, row) => (
+      <Wrap>
+        <Link to={editPath(row)}>{row.title}</Link>
+      </Wrap>
+    ),
+  };
+}
 
 /** The Created column, newest first until the user sorts otherwise. */
 export function createdColumn<T extends { createdAt: string }>(): TableColumnType<T> {

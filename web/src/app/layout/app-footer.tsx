@@ -1,6 +1,7 @@
 // The footer of every page (SPEC section 1): confidentiality notice, support mail link, copyright.
 // Plain markup: it is on the login page too, which must stay light.
 import { useConfig } from '../../lib/config';
+import './app-footer.css';
 
 export function AppFooter() {
   const { brandName, supportEmail, copyrightYear } = useConfig();

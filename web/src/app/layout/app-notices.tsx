@@ -2,6 +2,7 @@
 // "Install Hearth" hint where the browser offers installation (issue 14).
 import { useInstallPrompt } from '../../lib/install';
 import { useOnline } from '../../lib/use-online';
+import './app-notices.css';
 
 export function AppNotices() {
   const online = useOnline();

@@ -1,6 +1,7 @@
 // The brand mark shown in the side menu and above the public pages.
 import { Link } from 'react-router';
 import { useConfig } from '../../lib/config';
+import './brand.css';
 
 export function Brand({ to, light = false }: { to: string; light?: boolean }) {
   const { brandName } = useConfig();

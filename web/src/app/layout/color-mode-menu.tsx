@@ -2,6 +2,7 @@
 // A native select: keyboard and screen readers know it, and it costs the staff pages no menu code.
 import { BgColorsOutlined } from '@ant-design/icons';
 import { type ColorPreference, parsePreference, setColorPreference, useColorMode } from '../color-mode';
+import './color-mode-menu.css';
 
 const CHOICES: { value: ColorPreference; label: string }[] = [
   { value: 'system', label: 'System' },

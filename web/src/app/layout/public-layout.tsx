@@ -1,10 +1,11 @@
 // Frame of the pages reachable without login: brand on top, the page in a centred column, footer below.
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageLoading } from '../page-loading';
+import { PageLoading } from '../../lib/page-loading';
 import { AppFooter } from './app-footer';
 import { Brand } from './brand';
 import { MAIN_CONTENT_ID, RouteAnnouncer } from './route-announcer';
+import './public-layout.css';
 
 export default function PublicLayout() {
   return (

@@ -7,6 +7,7 @@ import { type KeyboardEvent, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { nextTabIndex } from '../../lib/light-tabs';
 import { menuEntriesFor, selectedEntry } from './menu-items';
+import './side-menu.css';
 
 /** Down and Up move in this vertical list as Right and Left do in a tab bar; Home and End as there. */
 const LIST_KEYS: Record<string, string> = {

@@ -9,6 +9,7 @@ import { useLogout } from '../../features/auth/api';
 import { useProfile } from '../../lib/session';
 import { UserAvatar } from '../../lib/user-avatar';
 import { ColorModeMenu } from './color-mode-menu';
+import './top-bar.css';
 
 // The bell (with its live stream) loads only for staff, in its own chunk.
 const NotificationBell = lazy(() =>

@@ -1,15 +1,10 @@
 // Auth calls (SPEC section 7, Auth) as TanStack Query mutations.
-import {
-  authEndpoints,
-  profileEndpoints,
-  type RegisterBody,
-  type UpdatePasswordBody,
-} from '@hearth/contract';
+import { authEndpoints, type RegisterBody } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { call } from '../../lib/endpoint-client';
+import { disablePush } from '../../lib/push';
 import { clearSession, currentProfile, saveSession } from '../../lib/session';
-import { disablePush } from '../notifications/push';
 
 /** Basic auth of SPEC section 7; UTF-8 safe, unlike a bare btoa of the text. */
 function basicAuth(email: string, password: string): string {
@@ -112,15 +107,5 @@ export function useSetPassword() {
   return useMutation({
     mutationFn: (body: { token: string; password: string }) =>
       call(authEndpoints.setPasswordWithLink, { body }),
-  });
-}
-
-/** The server revokes refresh tokens on a password change and answers a fresh session: keep it. */
-export function useUpdatePassword() {
-  return useMutation({
-    mutationFn: (body: UpdatePasswordBody) => call(profileEndpoints.updatePassword, { body }),
-    onSuccess: (profile) => {
-      if (profile && typeof profile === 'object' && 'accessToken' in profile) saveSession(profile);
-    },
   });
 }

@@ -1,15 +1,14 @@
 // /forgot-password (SPEC section 2): ask for a reset link; the answer is the same whether or not the
 // address exists, so the panel never reveals who has an account.
 import { MSG } from '@hearth/contract';
-import { Button, Form, Input, Result } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { showFormError } from '../../lib/form-errors';
 import { emailRules } from '../../lib/form-rules';
-import { toastError, toastSuccess } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useRequestPasswordReset } from './api';
-import { AuthCard } from './auth-card';
+import { AuthForm } from './auth-form';
+import { SentPanel } from './sent-panel';
 
 type ForgotForm = { email: string };
 
@@ -20,24 +19,15 @@ export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   if (sentTo) {
-    const onResend = () =>
-      request.mutate(sentTo, { onSuccess: () => toastSuccess(MSG.emailSent), onError: (e) => toastError(e) });
     return (
-      <AuthCard title="Check your inbox">
-        <Result
-          status="success"
-          title="Reset e-mail sent"
-          subTitle={`If ${sentTo} belongs to an account, a link to set a new password is on its way. It is valid for one hour.`}
-          extra={[
-            <Button key="resend" onClick={onResend} loading={request.isPending}>
-              Resend e-mail
-            </Button>,
-            <Link key="login" to="/login">
-              Back to login
-            </Link>,
-          ]}
-        />
-      </AuthCard>
+      <SentPanel
+        email={sentTo}
+        card="Check your inbox"
+        title="Reset e-mail sent"
+        text={`If ${sentTo} belongs to an account, a link to set a new password is on its way. It is valid for one hour.`}
+        resend={request}
+        resendLabel="Resend e-mail"
+      />
     );
   }
 
@@ -50,27 +40,20 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <AuthCard title="Forgot password" subtitle="Enter your e-mail address and we will send you a reset link.">
-      <Form<ForgotForm>
-        noValidate
-        form={form}
-        layout="vertical"
-        name="forgot-password"
-        onFinish={onFinish}
-        scrollToFirstError
-      >
-        <Form.Item label="E-mail" name="email" rules={emailRules(MSG.loginEmailRequired)}>
-          <Input type="email" autoComplete="email" autoFocus />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={request.isPending}>
-            Send reset link
-          </Button>
-        </Form.Item>
-      </Form>
-      <div className="auth-links">
-        <Link to="/login">Back to login</Link>
-      </div>
-    </AuthCard>
+    <AuthForm<ForgotForm>
+      card={{
+        title: 'Forgot password',
+        subtitle: 'Enter your e-mail address and we will send you a reset link.',
+      }}
+      submit={{ label: 'Send reset link', saving: request.isPending }}
+      noValidate
+      form={form}
+      name="forgot-password"
+      onFinish={onFinish}
+    >
+      <Form.Item label="E-mail" name="email" rules={emailRules(MSG.loginEmailRequired)}>
+        <Input type="email" autoComplete="email" autoFocus />
+      </Form.Item>
+    </AuthForm>
   );
 }

@@ -1,13 +1,14 @@
 // /reset-password?token= : set a new password from the forgot-password e-mail.
 import { MSG } from '@hearth/contract';
 import { Button, Form, Result, Spin } from 'antd';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-error';
+import { AuthCard } from '../../lib/auth-card';
 import { showFormError } from '../../lib/form-errors';
 import { NewPasswordFields } from '../../lib/new-password-fields';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useResetLinkCheck, useSetPassword } from './api';
-import { AuthCard } from './auth-card';
+import { AuthForm } from './auth-form';
 
 type ResetForm = { password: string; confirm: string };
 
@@ -56,24 +57,14 @@ export default function ResetPasswordPage() {
     setPassword.mutate({ token, password }, { onError: (err) => showFormError(form, err) });
 
   return (
-    <AuthCard title="Set a new password" subtitle="Choose a new password for your account.">
-      <Form<ResetForm>
-        form={form}
-        layout="vertical"
-        name="reset-password"
-        onFinish={onFinish}
-        scrollToFirstError
-      >
-        <NewPasswordFields label="New password" mismatchMessage={MSG.passwordsDoNotMatch} autoFocus />
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={setPassword.isPending}>
-            Save
-          </Button>
-        </Form.Item>
-      </Form>
-      <div className="auth-links">
-        <Link to="/login">Back to login</Link>
-      </div>
-    </AuthCard>
+    <AuthForm<ResetForm>
+      card={{ title: 'Set a new password', subtitle: 'Choose a new password for your account.' }}
+      submit={{ label: 'Save', saving: setPassword.isPending }}
+      form={form}
+      name="reset-password"
+      onFinish={onFinish}
+    >
+      <NewPasswordFields label="New password" mismatchMessage={MSG.passwordsDoNotMatch} autoFocus />
+    </AuthForm>
   );
 }

@@ -1,20 +1,16 @@
 // /verify-email?token= : confirms the address from the registration e-mail, then points to the login.
 import { MSG } from '@hearth/contract';
-import { Button, Result, Spin } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
-import { errorText } from '../../lib/notify';
+import { Button } from 'antd';
+import { useNavigate } from 'react-router';
+import { AuthCard } from '../../lib/auth-card';
+import { LinkOutcome } from '../../lib/link-outcome';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSpendLink } from '../../lib/use-spend-link';
 import { useVerifyEmail } from './api';
-import { AuthCard } from './auth-card';
 
 export default function VerifyEmailPage() {
   useDocumentTitle('Verify e-mail');
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const token = params.get('token') ?? '';
   const verify = useVerifyEmail();
-  useSpendLink(token, verify.mutate);
 
   const toLogin = (
     <Button type="primary" key="login" onClick={() => navigate('/login')}>
@@ -22,22 +18,15 @@ export default function VerifyEmailPage() {
     </Button>
   );
 
-  let content = <Spin description="Verifying your e-mail address" />;
-  if (!token)
-    content = <Result status="error" title="Link not valid" subTitle={MSG.linkInvalid} extra={toLogin} />;
-  else if (verify.isSuccess)
-    content = (
-      <Result status="success" title="E-mail verified" subTitle={MSG.emailVerified} extra={toLogin} />
-    );
-  else if (verify.isError)
-    content = (
-      <Result
-        status="error"
-        title="Link not valid"
-        subTitle={errorText(verify.error, MSG.linkInvalid)}
-        extra={toLogin}
+  return (
+    <AuthCard title="Verify e-mail">
+      <LinkOutcome
+        spend={verify}
+        busyText="Verifying your e-mail address"
+        done={{ title: 'E-mail verified', text: MSG.emailVerified }}
+        failTitle="Link not valid"
+        next={toLogin}
       />
-    );
-
-  return <AuthCard title="Verify e-mail">{content}</AuthCard>;
+    </AuthCard>
+  );
 }

@@ -7,8 +7,9 @@ import {
   type CommunityPostBody,
   communitiesEndpoints,
 } from '@hearth/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
+import { byId, FRESH, useIdQuery, useInvalidatingMutation } from '../../lib/query-helpers';
 
 export const adminCommunityKeys = {
   communities: ['communities'] as const,
@@ -21,8 +22,6 @@ export const adminCommunityKeys = {
   post: (id: number) => ['community-posts', 'form', id] as const,
   verify: (id: number) => ['community-posts', 'verify', id] as const,
 };
-
-const validId = (id: number | undefined): id is number => id !== undefined && Number.isInteger(id) && id > 0;
 
 // ---- communities ----------------------------------------------------------------------------------
 
@@ -49,39 +48,27 @@ export function useCommunityOptions(enabled = true) {
 
 /** One community with its managers and members, for the edit form. */
 export function useAdminCommunity(id: number | undefined) {
-  return useQuery({
-    queryKey: adminCommunityKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => call(communitiesEndpoints.getCommunity, { params: { id: id ?? 0 } }, { signal }),
-    enabled: validId(id),
-    // The form must start from what is stored now.
-    staleTime: 0,
-    retry: false,
-  });
+  return useIdQuery(id, adminCommunityKeys.detail, byId(communitiesEndpoints.getCommunity), FRESH);
 }
 
 export function useSaveCommunity(id: number | undefined) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CommunityBody) =>
+  return useInvalidatingMutation(
+    (body: CommunityBody) =>
       id
         ? call(communitiesEndpoints.updateCommunity, { params: { id }, body })
         : call(communitiesEndpoints.createCommunity, { body }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminCommunityKeys.communities });
-    },
-  });
+    [adminCommunityKeys.communities],
+  );
 }
 
 /** The communities `userId` manages (SPEC section 6: managers create and edit their community's posts). */
 export function useManagedCommunities(userId: number | undefined) {
-  return useQuery({
-    queryKey: adminCommunityKeys.managed(userId ?? 0),
-    queryFn: ({ signal }) =>
-      call(communitiesEndpoints.listManagedCommunities, { params: { userId: userId ?? 0 } }, { signal }),
-    enabled: validId(userId),
-    staleTime: 0,
-    retry: false,
-  });
+  return useIdQuery(
+    userId,
+    adminCommunityKeys.managed,
+    byId(communitiesEndpoints.listManagedCommunities, 'userId'),
+    FRESH,
+  );
 }
 
 // ---- community posts ------------------------------------------------------------------------------
@@ -96,45 +83,34 @@ export function useAllCommunityPosts() {
 
 /** Whether the caller may edit post `id` (SPEC section 2: the edit form asks first). */
 export function useVerifyCommunityPost(id: number | undefined, userId: number | undefined) {
-  return useQuery({
-    queryKey: adminCommunityKeys.verify(id ?? 0),
-    queryFn: ({ signal }) =>
+  return useIdQuery(
+    id,
+    adminCommunityKeys.verify,
+    (id, signal) =>
       call(
         communitiesEndpoints.verifyCommunityPost,
         // As text: the client takes a number for a text id only when the id is required.
-        { params: { id: id ?? 0 }, query: { userId: userId?.toString() } },
+        { params: { id }, query: { userId: userId?.toString() } },
         { signal },
       ),
-    enabled: validId(id),
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  });
+    { ...FRESH, gcTime: 0 },
+  );
 }
 
 export function useCommunityPostForEdit(id: number | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: adminCommunityKeys.post(id ?? 0),
-    queryFn: ({ signal }) =>
-      call(communitiesEndpoints.getCommunityPost, { params: { id: id ?? 0 } }, { signal }),
-    enabled: enabled && validId(id),
-    staleTime: 0,
-    retry: false,
+  return useIdQuery(id, adminCommunityKeys.post, byId(communitiesEndpoints.getCommunityPost), {
+    ...FRESH,
+    enabled,
   });
 }
 
 export function useSaveCommunityPost(id: number | undefined) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CommunityPostBody) =>
+  return useInvalidatingMutation(
+    (body: CommunityPostBody) =>
       id
         ? call(communitiesEndpoints.updateCommunityPost, { params: { id }, body })
         : call(communitiesEndpoints.createCommunityPost, { body }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminCommunityKeys.posts });
-      // Post counts on community cards and the News Communities tab change too.
-      void queryClient.invalidateQueries({ queryKey: adminCommunityKeys.communities });
-      void queryClient.invalidateQueries({ queryKey: ['newsfeed'] });
-    },
-  });
+    // Post counts on community cards and the News Communities tab change too.
+    [adminCommunityKeys.posts, adminCommunityKeys.communities, ['newsfeed']],
+  );
 }

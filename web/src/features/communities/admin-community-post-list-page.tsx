@@ -1,26 +1,21 @@
 // /admin-community-post-list (role 1): Publish and Draft tabs of every community post with Title (to the
 // edit form), Subtitle, Community, Creator and Created; the way to create one (SPEC section 2).
 import type { CommunityPost } from '@hearth/contract';
-import { Link } from 'react-router';
-import { from, type ListColumns, Wrap } from '../../lib/list-table';
-import { byText, clampedTextColumn, createdColumn, StateTabsList } from '../../lib/state-tabs-list';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { from, type ListColumns } from '../../lib/list-table';
+import {
+  adminListPage,
+  byText,
+  clampedTextColumn,
+  createdColumn,
+  titleColumn,
+} from '../../lib/state-tabs-list';
 import { useAllCommunityPosts } from './admin-api';
 
 const creator = (p: CommunityPost) => `${p.user.firstName} ${p.user.lastName}`.trim();
 const communityTitle = (p: CommunityPost) => p.community?.title ?? '';
 
 const columns: ListColumns<CommunityPost> = [
-  {
-    title: 'Title',
-    key: 'title',
-    sorter: (a, b) => byText(a.title, b.title),
-    render: (_, p) => (
-      <Wrap>
-        <Link to={`/community-post/${p.id}/edit`}>{p.title}</Link>
-      </Wrap>
-    ),
-  },
+  titleColumn((p) => `/community-post/${p.id}/edit`),
   { ...clampedTextColumn<CommunityPost>('Subtitle', 'subtitle'), ...from(660) },
   {
     title: 'Community',
@@ -39,16 +34,10 @@ const columns: ListColumns<CommunityPost> = [
   createdColumn<CommunityPost>(),
 ];
 
-export default function AdminCommunityPostListPage() {
-  useDocumentTitle('Community Posts');
-  const posts = useAllCommunityPosts();
-  return (
-    <StateTabsList<CommunityPost>
-      title="Community Posts"
-      createLabel="Create Community Post"
-      createPath="/community-post/create"
-      query={posts}
-      columns={columns}
-    />
-  );
-}
+export default adminListPage({
+  title: 'Community Posts',
+  createLabel: 'Create Community Post',
+  createPath: '/community-post/create',
+  useList: useAllCommunityPosts,
+  columns,
+});

@@ -1,15 +1,8 @@
 // The staff community screens' API hooks (SPEC section 7: Communities, Community posts). Join/Leave and
 // likes/favourites are optimistic: the cached copies change at once and change back when the call fails
 // (a like or favourite also when the answer says it was not successful, SPEC section 4).
+import { type Community, communitiesEndpoints, LIMITS } from '@hearth/contract';
 import {
-  type Community,
-  type CommunityPost,
-  type CommunityPostPage,
-  communitiesEndpoints,
-  LIMITS,
-} from '@hearth/contract';
-import {
-  type InfiniteData,
   type QueryClient,
   useInfiniteQuery,
   useIsMutating,
@@ -17,27 +10,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { isSessionExpired } from '../../lib/api';
 import { call } from '../../lib/endpoint-client';
 import { toastError } from '../../lib/notify';
-import { type ActionType, feedKeys, patchCachedPost, toggled } from '../feed/api';
-import { actionErrorText, actionFailed, withMembership } from './community-logic';
-
-export const communityKeys = {
-  all: ['communities'] as const,
-  statsAll: ['communities', 'stats'] as const,
-  stats: (viewState: number) => ['communities', 'stats', viewState] as const,
-  detail: (id: number) => ['communities', 'detail', id] as const,
-  discussion: (id: number) => ['communities', 'discussion', id] as const,
-  postLists: ['community-posts', 'list'] as const,
-  posts: (communityId: number) => ['community-posts', 'list', communityId] as const,
-  post: (id: number) => ['community-posts', 'withUser', id] as const,
-  comments: (postId: number) => ['community-posts', 'comments', postId] as const,
-  verify: (postId: number) => ['community-posts', 'verify', postId] as const,
-  subscribe: (id: number) => ['communities', 'subscribe', id] as const,
-};
-
-const validId = (id: number) => Number.isInteger(id) && id > 0;
+import { communityKeys, feedKeys, patchCachedPost, patchCommunityPost } from '../../lib/posts/post-cache';
+import { byId, useIdQuery, validId } from '../../lib/query-helpers';
+import { withMembership } from './community-logic';
 
 // ---- communities ------------------------------------------------------------------------------------
 
@@ -51,12 +28,7 @@ export function useCommunityList(viewState: number) {
 }
 
 export function useCommunity(id: number) {
-  return useQuery({
-    queryKey: communityKeys.detail(id),
-    queryFn: ({ signal }) => call(communitiesEndpoints.getCommunity, { params: { id } }, { signal }),
-    enabled: validId(id),
-    retry: false,
-  });
+  return useIdQuery(id, communityKeys.detail, byId(communitiesEndpoints.getCommunity), { retry: false });
 }
 
 function patchCommunity(queryClient: QueryClient, id: number, patch: (c: Community) => Community) {
@@ -105,11 +77,8 @@ export function useSubscribe(communityId: number) {
 // ---- discussion board -------------------------------------------------------------------------------
 
 export function useDiscussion(communityId: number, enabled = true) {
-  return useQuery({
-    queryKey: communityKeys.discussion(communityId),
-    queryFn: ({ signal }) =>
-      call(communitiesEndpoints.listDiscussion, { params: { id: communityId } }, { signal }),
-    enabled: enabled && validId(communityId),
+  return useIdQuery(communityId, communityKeys.discussion, byId(communitiesEndpoints.listDiscussion), {
+    enabled,
   });
 }
 
@@ -143,11 +112,7 @@ export function useCommunityPosts(communityId: number, enabled = true) {
 }
 
 export function useCommunityPost(id: number) {
-  return useQuery({
-    queryKey: communityKeys.post(id),
-    queryFn: ({ signal }) =>
-      call(communitiesEndpoints.getCommunityPostWithUser, { params: { id } }, { signal }),
-    enabled: validId(id),
+  return useIdQuery(id, communityKeys.post, byId(communitiesEndpoints.getCommunityPostWithUser), {
     retry: false,
   });
 }
@@ -170,70 +135,9 @@ export function useVerifyCommunityPost(id: number, userId: number | undefined) {
   });
 }
 
-/** Applies `patch` to every cached copy of community post `id`: community lists, the page, News. */
-export function patchCommunityPost(
-  queryClient: QueryClient,
-  id: number,
-  patch: (post: CommunityPost) => CommunityPost,
-): void {
-  const apply = (post: CommunityPost) => (post.id === id ? patch(post) : post);
-  queryClient.setQueriesData<InfiniteData<CommunityPostPage>>(
-    { queryKey: communityKeys.postLists },
-    (data) =>
-      data?.pages ? { ...data, pages: data.pages.map((p) => ({ ...p, posts: p.posts.map(apply) })) } : data,
-  );
-  queryClient.setQueryData<CommunityPost>(communityKeys.post(id), (post) => (post ? apply(post) : post));
-}
-
-type ToggleVars = { postId: number; type: ActionType; active: boolean };
-
-/** Sets or clears both the community caches and the News copy of the post. */
-function setAction(queryClient: QueryClient, { postId, type, active }: ToggleVars) {
-  patchCommunityPost(queryClient, postId, (p) => toggled(p, type, active));
-  patchCachedPost(queryClient, postId, (p) => toggled(p, type, active));
-}
-
-export function useToggleCommunityAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ postId, type, active }: ToggleVars) => {
-      const result = await call(communitiesEndpoints.setCommunityPostAction, {
-        body: { active: active ? 1 : 0, communityPostId: postId, communityPostActionTypeId: type },
-      });
-      if (actionFailed(result)) throw new Error('not successful');
-      return result;
-    },
-    onMutate: (vars) => setAction(queryClient, vars),
-    onError: (err, vars) => {
-      setAction(queryClient, { ...vars, active: !vars.active });
-      if (!isSessionExpired(err)) toastError(undefined, actionErrorText(vars.type));
-    },
-    onSuccess: (result, { postId }) => {
-      if (typeof result.likes !== 'number' || typeof result.favourites !== 'number') return;
-      const counts = {
-        likes: result.likes,
-        favourites: result.favourites,
-        isLiked: Boolean(result.isLiked),
-        isFavourited: Boolean(result.isFavourited),
-      };
-      patchCommunityPost(queryClient, postId, (p) => ({ ...p, ...counts }));
-      patchCachedPost(queryClient, postId, (p) => ({
-        ...p,
-        ...counts,
-        actions: { isLiked: counts.isLiked, isFavourited: counts.isFavourited },
-      }));
-      void queryClient.invalidateQueries({ queryKey: feedKeys.list('1'), refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: feedKeys.list('2'), refetchType: 'none' });
-    },
-  });
-}
-
 export function useCommunityPostComments(postId: number, enabled = true) {
-  return useQuery({
-    queryKey: communityKeys.comments(postId),
-    queryFn: ({ signal }) =>
-      call(communitiesEndpoints.listCommunityPostComments, { params: { id: postId } }, { signal }),
-    enabled: enabled && validId(postId),
+  return useIdQuery(postId, communityKeys.comments, byId(communitiesEndpoints.listCommunityPostComments), {
+    enabled,
   });
 }
 

@@ -2,14 +2,13 @@
 // each a responsive grid of community cards linking to /communities/{id} (SPEC section 2). The open tab is
 // kept in the address so Back from a community returns to it.
 import { VIEW_STATE } from '@hearth/contract';
-import { Card, Col, Empty, Row, Tabs } from 'antd';
+import { Col, Empty, Row } from 'antd';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError } from '../../lib/query-states';
+import { UrlTabsCard } from '../../lib/url-tabs-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useUrlTab } from '../../lib/use-url-tab';
 import { useCommunityList } from './api';
 import { CommunityCard, CommunityCardSkeleton } from './community-card';
-import '../feed/feed.css';
 import './community-screens.css';
 
 const TABS = [
@@ -57,23 +56,17 @@ function CommunityGrid({ viewState, label, empty }: { viewState: number; label: 
 
 export default function CommunitiesPage() {
   useDocumentTitle('Communities');
-  const [active, onChange] = useUrlTab(['mine', 'public'], 'mine');
-
   return (
     <section className="page communities-page">
       <PageHeader title="Communities" />
-      <Card>
-        <Tabs
-          activeKey={active}
-          onChange={onChange}
-          destroyOnHidden
-          items={TABS.map((tab) => ({
-            key: tab.key,
-            label: tab.label,
-            children: <CommunityGrid viewState={tab.viewState} label={tab.label} empty={tab.empty} />,
-          }))}
-        />
-      </Card>
+      <UrlTabsCard
+        defaultKey="mine"
+        tabs={TABS.map((tab) => ({
+          key: tab.key,
+          label: tab.label,
+          children: <CommunityGrid viewState={tab.viewState} label={tab.label} empty={tab.empty} />,
+        }))}
+      />
     </section>
   );
 }

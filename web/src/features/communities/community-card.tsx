@@ -6,6 +6,7 @@ import { Card, Skeleton, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { communityImage, countLabel } from './community-logic';
+import '../../lib/shimmer.css';
 
 export function communityPath(id: number): string {
   return `/communities/${id}`;

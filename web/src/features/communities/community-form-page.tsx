@@ -3,17 +3,17 @@
 // one, chosen from all users), members of a private community, and Draft/Published. Invalid forms scroll
 // to the first error and send nothing; a failed save shows the server's message and per-field messages.
 import { type CommunityDetail, MSG, PATHS, STATE, VISIBILITY } from '@hearth/contract';
-import { Card, Col, Form, Input, Radio, Row } from 'antd';
+import { Card, Form, Radio } from 'antd';
 import { useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { EditFormPage, FORM_PAGE_PROPS, SaveBar, useSaveAndLeave, useUploading } from '../../lib/form-page';
-import { StatusField } from '../feed/post-form-fields';
+import { useNavigate } from 'react-router';
+import { ColumnsForm, editFormPage, SaveBar, useSaveAndLeave, useUploading } from '../../lib/form-page';
+import { StatusField } from '../../lib/posts/post-form-fields';
+import { TitleDescriptionFields } from '../../lib/title-description-fields';
 import { useAdminCommunity, useSaveCommunity } from './admin-api';
 import { type CommunityFormValues, toCommunityBody } from './community-form-logic';
 import { CommunityImageField } from './community-image-field';
 import { UserPicker } from './user-picker';
 import './admin-communities.css';
-import { growField } from '../../lib/grow-field';
 
 function initialValues(community: CommunityDetail | undefined): CommunityFormValues {
   if (!community) {
@@ -52,93 +52,73 @@ function CommunityForm({ community }: { community?: CommunityDetail }) {
     message: editing ? MSG.communityUpdated : MSG.communityCreated,
     to: PATHS.adminCommunitiesList,
   });
-  const onFinish = (values: CommunityFormValues) => send(toCommunityBody(values));
 
   return (
-    <Form<CommunityFormValues>
+    <ColumnsForm<CommunityFormValues>
       form={form}
-      {...FORM_PAGE_PROPS}
       name="community"
       initialValues={initial}
-      onFinish={onFinish}
+      onFinish={(values) => send(toCommunityBody(values))}
       // Stays disabled after a save: the page may linger while the next one loads.
       disabled={save.isPending || save.isSuccess}
-    >
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={16}>
-          <Card title="Community">
-            <Form.Item
-              label="Title"
-              name="title"
-              rules={[{ required: true, whitespace: true, message: MSG.communityTitleRequired }]}
-            >
-              <Input maxLength={200} />
-            </Form.Item>
-            <Form.Item
-              label="Description"
-              name="description"
-              rules={[{ required: true, whitespace: true, message: MSG.communityDescriptionRequired }]}
-            >
-              <Input.TextArea maxLength={5000} {...growField(3, 8)} />
-            </Form.Item>
-            <Form.Item label="Image" name="image">
-              <CommunityImageField editing={editing} onBusyChange={onBusyChange} />
-            </Form.Item>
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card title="Publish" className="post-form-side">
-            <StatusField />
-            <Form.Item label="Visibility" name="visibilityId">
-              <Radio.Group
-                options={[
-                  { value: VISIBILITY.PUBLIC, label: 'Public' },
-                  { value: VISIBILITY.PRIVATE, label: 'Private' },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item
-              label="Managers"
-              name="managers"
-              rules={[{ required: true, type: 'array', min: 1, message: MSG.managerRequired }]}
-              extra="Managers are members and may create and edit the community's posts."
-            >
-              <UserPicker known={community?.managers} />
-            </Form.Item>
-            {visibilityId === VISIBILITY.PRIVATE && (
-              <Form.Item
-                label="Members"
-                name="users"
-                extra="Only administrators add and remove the members of a private community."
-              >
-                <UserPicker known={community?.users} />
-              </Form.Item>
-            )}
-            <SaveBar
-              label={editing ? 'Update' : 'Create'}
-              saving={save.isPending}
-              disabled={uploading || save.isSuccess}
-              uploading={uploading}
-              onCancel={() => navigate(PATHS.adminCommunitiesList)}
-              waitText="Saving is possible once the upload has finished."
+      main={
+        <Card title="Community">
+          <TitleDescriptionFields
+            title={{ message: MSG.communityTitleRequired, maxLength: 200 }}
+            description={{ message: MSG.communityDescriptionRequired, rows: 8 }}
+          />
+          <Form.Item label="Image" name="image">
+            <CommunityImageField editing={editing} onBusyChange={onBusyChange} />
+          </Form.Item>
+        </Card>
+      }
+      side={
+        <Card title="Publish" className="post-form-side">
+          <StatusField />
+          <Form.Item label="Visibility" name="visibilityId">
+            <Radio.Group
+              options={[
+                { value: VISIBILITY.PUBLIC, label: 'Public' },
+                { value: VISIBILITY.PRIVATE, label: 'Private' },
+              ]}
             />
-          </Card>
-        </Col>
-      </Row>
-    </Form>
-  );
-}
-
-export default function CommunityFormPage() {
-  const { communityId } = useParams();
-  return (
-    <EditFormPage
-      param={communityId}
-      titles={{ create: 'Create Community', edit: 'Edit Community' }}
-      className="community-form-page"
-      useRecord={useAdminCommunity}
-      rows={8}
-      form={(c) => <CommunityForm key={c?.id} community={c} />}
+          </Form.Item>
+          <Form.Item
+            label="Managers"
+            name="managers"
+            rules={[{ required: true, type: 'array', min: 1, message: MSG.managerRequired }]}
+            extra="Managers are members and may create and edit the community's posts."
+          >
+            <UserPicker known={community?.managers} />
+          </Form.Item>
+          {visibilityId === VISIBILITY.PRIVATE && (
+            <Form.Item
+              label="Members"
+              name="users"
+              extra="Only administrators add and remove the members of a private community."
+            >
+              <UserPicker known={community?.users} />
+            </Form.Item>
+          )}
+          <SaveBar
+            label={editing ? 'Update' : 'Create'}
+            saving={save.isPending}
+            disabled={uploading || save.isSuccess}
+            uploading={uploading}
+            onCancel={() => navigate(PATHS.adminCommunitiesList)}
+            waitText="Saving is possible once the upload has finished."
+          />
+        </Card>
+      }
     />
   );
 }
+
+export default editFormPage({
+  param: 'communityId',
+  titles: { create: 'Create Community', edit: 'Edit Community' },
+  className: 'community-form-page',
+  useRecord: useAdminCommunity,
+  rows: 8,
+  form: (c) => <CommunityForm key={c?.id} community={c} />,
+});

@@ -1,11 +1,10 @@
 import { ACTION_TYPE, type CommunityPost, MSG, VISIBILITY } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { formatRelative } from '../../lib/dates';
-import { toggled } from '../feed/api';
-import { communityPostPath, feedPostLink, postPath } from '../feed/post-card';
+import { toggled } from '../../lib/posts/post-cache';
+import { communityPostPath, feedPostLink, postPath } from '../../lib/posts/post-card';
+import { actionErrorText, actionFailed } from '../../lib/posts/post-toggles';
 import {
-  actionErrorText,
-  actionFailed,
   canJoin,
   canLeave,
   communityImage,

@@ -1,6 +1,7 @@
 // Pure rules of the community screens, kept apart so they are unit-tested: membership changes applied at
-// once (and undone), what a visitor may see and do, and how a like/favourite answer is judged.
-import { ACTION_TYPE, type Community, MSG, VISIBILITY } from '@hearth/contract';
+// once (and undone), what a visitor may see and do, and the cards' labels; how a like/favourite answer is
+// judged is lib/posts/post-toggles.ts.
+import { type Community, VISIBILITY } from '@hearth/contract';
 
 type Membership = Pick<Community, 'joined' | 'numUsers'>;
 
@@ -25,17 +26,6 @@ export function canLeave(community: Visitor): boolean {
 /** Join is offered to non-members of a public community. */
 export function canJoin(community: Visitor): boolean {
   return !community.joined && community.visibilityId === VISIBILITY.PUBLIC;
-}
-
-/** A community-post action answered with `successful: false` failed although the call succeeded. */
-export function actionFailed(result: unknown): boolean {
-  return Boolean(
-    result && typeof result === 'object' && (result as { successful?: unknown }).successful === false,
-  );
-}
-
-export function actionErrorText(type: number): string {
-  return type === ACTION_TYPE.LIKE ? MSG.unableToLikeCommunityPost : MSG.unableToFavouriteCommunityPost;
 }
 
 /** "12 members", "1 post". */

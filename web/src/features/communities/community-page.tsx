@@ -5,17 +5,18 @@
 // none) answers 404 and shows 'Unable to load community' (SPEC sections 2, 4 and 8).
 import { ArrowLeftOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Community, MSG, PATHS, VISIBILITY } from '@hearth/contract';
-import { Button, Card, Flex, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import { type ReactNode, useDeferredValue } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError, isSessionExpired } from '../../lib/api-error';
 import { PageHeader } from '../../lib/page-header';
+import { CommentsPanel } from '../../lib/posts/comments-panel';
+import { MentionBox } from '../../lib/posts/mention-box';
+import { communityPostPath, PostCard } from '../../lib/posts/post-card';
+import { InfinitePostList } from '../../lib/posts/post-list';
+import { useToggleCommunityAction } from '../../lib/posts/post-toggles';
+import { UrlTabsCard } from '../../lib/url-tabs-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useUrlTab } from '../../lib/use-url-tab';
-import { MentionBox } from '../feed/comment-box';
-import { CommentsPanel } from '../feed/comments-section';
-import { communityPostPath, PostCard } from '../feed/post-card';
-import { InfinitePostList } from '../feed/post-list';
 import {
   useCommunity,
   useCommunityPosts,
@@ -23,11 +24,9 @@ import {
   usePostDiscussion,
   useSubscribe,
   useSubscribing,
-  useToggleCommunityAction,
 } from './api';
 import { CommunityCounts, CommunityCover } from './community-card';
 import { canJoin, canLeave, parseId, showsJoinPromptOnly } from './community-logic';
-import '../feed/feed.css';
 import './community-screens.css';
 
 function CommunityPosts({ communityId }: { communityId: number }) {
@@ -71,28 +70,15 @@ function Discussion({ communityId }: { communityId: number }) {
   );
 }
 
-const TABS = ['posts', 'discussion'] as const;
-
 function MemberTabs({ communityId }: { communityId: number }) {
-  const [active, onChange] = useUrlTab(TABS, 'posts');
   return (
-    <Card>
-      <Tabs
-        activeKey={active}
-        onChange={onChange}
-        destroyOnHidden
-        items={TABS.map((key) => ({
-          key,
-          label: key === 'posts' ? 'Posts' : 'Discussion',
-          children:
-            key === 'posts' ? (
-              <CommunityPosts communityId={communityId} />
-            ) : (
-              <Discussion communityId={communityId} />
-            ),
-        }))}
-      />
-    </Card>
+    <UrlTabsCard
+      defaultKey="posts"
+      tabs={[
+        { key: 'posts', label: 'Posts', children: <CommunityPosts communityId={communityId} /> },
+        { key: 'discussion', label: 'Discussion', children: <Discussion communityId={communityId} /> },
+      ]}
+    />
   );
 }
 

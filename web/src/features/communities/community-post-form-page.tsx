@@ -9,24 +9,19 @@
 // Allow comments, Start At, End At, Community (admin form only) and Update. Publishing needs a community;
 // switching to Draft clears that error.
 import { type CommunityPost, type FileInfo, MSG, PATHS, ROLE, STATE } from '@hearth/contract';
-import { Button, Card, Col, Form, Result, Row, Select, Switch, Typography } from 'antd';
+import { Button, Card, Form, Result, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { FORM_PAGE_PROPS, SaveBar, useSaveAndLeave, useUploading } from '../../lib/form-page';
+import { ColumnsForm, SaveBar, useSaveAndLeave, useUploading } from '../../lib/form-page';
 import { PageHeader } from '../../lib/page-header';
+import { PostFilesField } from '../../lib/posts/post-files-field';
+import { PostSubtitleField, PostTitleField, StatusField } from '../../lib/posts/post-form-fields';
+import { RichTextEditor } from '../../lib/posts/rich-text-editor';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useProfile } from '../../lib/session';
+import { StartEndFields } from '../../lib/start-end-fields';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { PostFilesField } from '../feed/post-files-field';
-import {
-  DateTimeInput,
-  endAfterStartRule,
-  PostSubtitleField,
-  PostTitleField,
-  StatusField,
-} from '../feed/post-form-fields';
-import { RichTextEditor } from '../feed/rich-text-editor';
 import {
   useCommunityOptions,
   useCommunityPostForEdit,
@@ -40,7 +35,6 @@ import {
   postFormMode,
   toCommunityPostBody,
 } from './community-form-logic';
-import '../feed/feed.css';
 import './admin-communities.css';
 
 type Values = {
@@ -123,83 +117,77 @@ function CommunityPostForm({ post, chooseCommunity, fixedCommunity, returnTo }: 
   const communityOptions = (communities.data ?? []).map((c) => ({ value: c.id, label: c.title }));
 
   return (
-    <Form<Values>
+    <ColumnsForm<Values>
       form={form}
-      {...FORM_PAGE_PROPS}
       name="community-post"
       initialValues={initial}
       onFinish={onFinish}
       onValuesChange={onValuesChange}
       // Stays disabled after a save: the page may linger while the next one loads.
       disabled={save.isPending || save.isSuccess}
-    >
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={16}>
-          <Card title="Content">
-            <PostTitleField />
-            <PostSubtitleField />
-            <Form.Item label="Files" name="files">
-              <PostFilesField onBusyChange={onBusyChange} />
+      main={
+        <Card title="Content">
+          <PostTitleField />
+          <PostSubtitleField />
+          <Form.Item label="Files" name="files">
+            <PostFilesField onBusyChange={onBusyChange} />
+          </Form.Item>
+          <Form.Item label="Description" name="text">
+            <RichTextEditor />
+          </Form.Item>
+        </Card>
+      }
+      side={
+        <Card title="Publish" className="post-form-side">
+          <StatusField />
+          <Form.Item label="Allow comments" name="isCommentable" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <StartEndFields
+            labels={['Start At', 'End At']}
+            startExtra="Leave empty to show the post once it is saved."
+          />
+          {chooseCommunity ? (
+            <Form.Item
+              label="Community"
+              name="communityId"
+              dependencies={['stateId']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: async (_rule, value: number | null | undefined) => {
+                    const problem = communityRequiredError(getFieldValue('stateId') as number, value);
+                    if (problem) throw new Error(problem);
+                  },
+                }),
+              ]}
+            >
+              <Select
+                allowClear
+                placeholder="Select a community"
+                loading={communities.isPending}
+                options={communityOptions}
+                showSearch={{ optionFilterProp: 'label' }}
+                data-testid="select-community"
+              />
             </Form.Item>
-            <Form.Item label="Description" name="text">
-              <RichTextEditor />
-            </Form.Item>
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card title="Publish" className="post-form-side">
-            <StatusField />
-            <Form.Item label="Allow comments" name="isCommentable" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-            <Form.Item label="Start At" name="startAt" extra="Leave empty to show the post once it is saved.">
-              <DateTimeInput />
-            </Form.Item>
-            <Form.Item label="End At" name="endAt" dependencies={['startAt']} rules={[endAfterStartRule]}>
-              <DateTimeInput />
-            </Form.Item>
-            {chooseCommunity ? (
-              <Form.Item
-                label="Community"
-                name="communityId"
-                dependencies={['stateId']}
-                rules={[
-                  ({ getFieldValue }) => ({
-                    validator: async (_rule, value: number | null | undefined) => {
-                      const problem = communityRequiredError(getFieldValue('stateId') as number, value);
-                      if (problem) throw new Error(problem);
-                    },
-                  }),
-                ]}
-              >
-                <Select
-                  allowClear
-                  placeholder="Select a community"
-                  loading={communities.isPending}
-                  options={communityOptions}
-                  showSearch={{ optionFilterProp: 'label' }}
-                  data-testid="select-community"
-                />
-              </Form.Item>
-            ) : (
-              fixedCommunity?.title && (
-                <Typography.Paragraph>
-                  <Typography.Text type="secondary">Community: </Typography.Text>
-                  {fixedCommunity.title}
-                </Typography.Paragraph>
-              )
-            )}
-            <SaveBar
-              label="Update"
-              saving={save.isPending}
-              disabled={uploading || save.isSuccess}
-              uploading={uploading}
-              onCancel={() => navigate(returnTo)}
-            />
-          </Card>
-        </Col>
-      </Row>
-    </Form>
+          ) : (
+            fixedCommunity?.title && (
+              <Typography.Paragraph>
+                <Typography.Text type="secondary">Community: </Typography.Text>
+                {fixedCommunity.title}
+              </Typography.Paragraph>
+            )
+          )}
+          <SaveBar
+            label="Update"
+            saving={save.isPending}
+            disabled={uploading || save.isSuccess}
+            uploading={uploading}
+            onCancel={() => navigate(returnTo)}
+          />
+        </Card>
+      }
+    />
   );
 }
 

@@ -7,22 +7,21 @@ import { MSG, PATHS } from '@hearth/contract';
 import { Button, Card, Flex, Result, Tag } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError, isSessionExpired } from '../../lib/api-error';
+import { CommentsPanel } from '../../lib/posts/comments-panel';
+import { MentionBox } from '../../lib/posts/mention-box';
+import { PostActions } from '../../lib/posts/post-actions';
+import { PostBackButton, PostBody, PostPageLoading } from '../../lib/posts/post-body';
+import { useToggleCommunityAction } from '../../lib/posts/post-toggles';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { MentionBox } from '../feed/comment-box';
-import { CommentsPanel } from '../feed/comments-section';
-import { PostActions } from '../feed/post-actions';
-import { PostBackButton, PostBody, PostPageLoading } from '../feed/post-body';
 import {
   useCommunityPost,
   useCommunityPostComments,
   useCreateCommunityPostComment,
-  useToggleCommunityAction,
   useVerifyCommunityPost,
 } from './api';
 import { communityPath } from './community-card';
 import { parseId } from './community-logic';
-import '../feed/feed.css';
 
 /** Back where the reader came from; with no history inside the app, to the post's community or the list. */
 function useGoBack(communityId: number | null | undefined) {

@@ -4,25 +4,15 @@ import { EyeOutlined } from '@ant-design/icons';
 import type { FeedPost } from '@hearth/contract';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
-import { from, type ListColumns, Wrap } from '../../lib/list-table';
-import { byText, createdColumn, StateTabsList } from '../../lib/state-tabs-list';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { from, type ListColumns } from '../../lib/list-table';
+import { postPath } from '../../lib/posts/post-card';
+import { adminListPage, byText, createdColumn, titleColumn } from '../../lib/state-tabs-list';
 import { useAdminFeedPosts } from './api';
-import { postPath } from './post-card';
 
 const owner = (p: FeedPost) => `${p.user.firstName} ${p.user.lastName}`.trim();
 
 const columns: ListColumns<FeedPost> = [
-  {
-    title: 'Title',
-    key: 'title',
-    sorter: (a, b) => byText(a.title, b.title),
-    render: (_, post) => (
-      <Wrap>
-        <Link to={`/post/edit/${post.id}`}>{post.title}</Link>
-      </Wrap>
-    ),
-  },
+  titleColumn((post) => `/post/edit/${post.id}`),
   {
     title: 'Owner',
     key: 'owner',
@@ -56,16 +46,10 @@ const columns: ListColumns<FeedPost> = [
   },
 ];
 
-export default function AdminFeedPostListPage() {
-  useDocumentTitle('Posts');
-  const posts = useAdminFeedPosts();
-  return (
-    <StateTabsList<FeedPost>
-      title="Posts"
-      createLabel="Create Post"
-      createPath="/post/create"
-      query={posts}
-      columns={columns}
-    />
-  );
-}
+export default adminListPage({
+  title: 'Posts',
+  createLabel: 'Create Post',
+  createPath: '/post/create',
+  useList: useAdminFeedPosts,
+  columns,
+});

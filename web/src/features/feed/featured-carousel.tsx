@@ -9,11 +9,13 @@ import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
 import type { FeedPost } from '@hearth/contract';
 import { type TouchEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { PostThumb, postPath } from '../../lib/posts/post-card';
+import { BANNER_SIZES, postThumbnail } from '../../lib/posts/post-media';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useFeaturedPosts } from './api';
 import { autoplays, slideAfter, swipeStep } from './carousel-logic';
-import { PostThumb, postPath } from './post-card';
-import { BANNER_SIZES, postThumbnail } from './post-media';
+import '../../lib/shimmer.css';
+import './featured-carousel.css';
 
 const AUTOPLAY_MS = 5000;
 

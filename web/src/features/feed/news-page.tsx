@@ -3,12 +3,11 @@
 // (a post liked elsewhere) reloads when it is opened again.
 import { LightTabs } from '../../lib/light-tabs';
 import { PageHeader } from '../../lib/page-header';
+import type { FeedAction } from '../../lib/posts/post-cache';
+import { PostList } from '../../lib/posts/post-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useUrlTab } from '../../lib/use-url-tab';
-import type { FeedAction } from './api';
 import { FeaturedCarousel } from './featured-carousel';
-import { PostList } from './post-list';
-import './feed.css';
 
 const TABS: { key: string; label: string; action: FeedAction }[] = [
   { key: 'all', label: 'All', action: 'all' },

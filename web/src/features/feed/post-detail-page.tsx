@@ -6,13 +6,12 @@ import { useDeferredValue, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isSessionExpired } from '../../lib/api-error';
 import { toastError } from '../../lib/notify';
+import { PostActions } from '../../lib/posts/post-actions';
+import { PostBackButton, PostBody, PostPageLoading } from '../../lib/posts/post-body';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFeedPost } from './api';
-import { CommentsSection } from './comments-section';
-import { PostActions } from './post-actions';
-import { PostBackButton, PostBody, PostPageLoading } from './post-body';
-import './feed.css';
+import { CommentsSection } from './post-comments';
 
 function parseId(value: string | undefined): number {
   return value && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;

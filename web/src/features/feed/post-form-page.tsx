@@ -11,24 +11,18 @@ import {
   PATHS,
   STATE,
 } from '@hearth/contract';
-import { Card, Col, Form, Row, Select, Switch } from 'antd';
+import { Card, Form, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { EditFormPage, FORM_PAGE_PROPS, SaveBar, useSaveAndLeave, useUploading } from '../../lib/form-page';
-import { GroupSelects } from '../../lib/group-selects';
-import { useGroups } from '../groups/api';
+import { useNavigate } from 'react-router';
+import { ColumnsForm, editFormPage, SaveBar, useSaveAndLeave, useUploading } from '../../lib/form-page';
+import { GroupSelects, otherGroupIds } from '../../lib/group-selects';
+import { useGroups } from '../../lib/groups';
+import { PostFilesField } from '../../lib/posts/post-files-field';
+import { PostSubtitleField, PostTitleField, StatusField } from '../../lib/posts/post-form-fields';
+import { RichTextEditor } from '../../lib/posts/rich-text-editor';
+import { StartEndFields } from '../../lib/start-end-fields';
 import { useAdminFeedPost, useFeedCategories, useSaveFeedPost } from './api';
-import { PostFilesField } from './post-files-field';
-import {
-  DateTimeInput,
-  endAfterStartRule,
-  PostSubtitleField,
-  PostTitleField,
-  StatusField,
-} from './post-form-fields';
-import { RichTextEditor } from './rich-text-editor';
-import './feed.css';
 
 type Values = {
   title: string;
@@ -98,13 +92,7 @@ function PostForm({ post }: { post?: FeedPost }) {
   const [uploading, onBusyChange] = useUploading();
   const initial = useMemo(() => initialValues(post), [post]);
   // Groups of other types (teams) are not on this form: keep them as they are.
-  const otherGroups = useMemo(
-    () =>
-      (post?.groups ?? [])
-        .filter((g) => g.groupTypeId !== GROUP_TYPE.LOCATION && g.groupTypeId !== GROUP_TYPE.DEPARTMENT)
-        .map((g) => g.id),
-    [post],
-  );
+  const otherGroups = useMemo(() => otherGroupIds(post?.groups), [post]);
 
   const send = useSaveAndLeave(form, save, {
     message: post ? MSG.postUpdated : MSG.postCreated,
@@ -132,101 +120,80 @@ function PostForm({ post }: { post?: FeedPost }) {
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.id, label: c.name }));
 
   return (
-    <Form<Values>
+    <ColumnsForm<Values>
       form={form}
-      {...FORM_PAGE_PROPS}
       name="feed-post"
       initialValues={initial}
       onFinish={onFinish}
       disabled={save.isPending}
-    >
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={16}>
-          <Card title="Content">
-            <PostTitleField />
-            <PostSubtitleField />
-            <Form.Item label="Description" name="text">
-              <RichTextEditor />
-            </Form.Item>
-            <Form.Item label="Files" name="files">
-              <PostFilesField onBusyChange={onBusyChange} />
-            </Form.Item>
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card title="Publish" className="post-form-side">
-            <StatusField />
-            <Form.Item
-              label="Categories"
-              name="feedCategories"
-              rules={[{ required: true, type: 'array', min: 1, message: MSG.categoryRequired }]}
-            >
-              <Select
-                mode="multiple"
-                placeholder="Select categories"
-                loading={categories.isPending}
-                options={categoryOptions}
-                showSearch={{ optionFilterProp: 'label' }}
-                data-testid="select-categories"
-              />
-            </Form.Item>
-            <Form.Item
-              label="Start date"
-              name="startAt"
-              rules={[{ required: true, message: MSG.startDateRequired }]}
-            >
-              <DateTimeInput />
-            </Form.Item>
-            <Form.Item
-              label="End date"
-              name="endAt"
-              dependencies={['startAt']}
-              rules={[{ required: true, message: MSG.endDateRequired }, endAfterStartRule]}
-            >
-              <DateTimeInput />
-            </Form.Item>
-            <GroupSelects
-              groups={groups.data}
-              loading={groups.isPending}
-              multiple
-              locationLabel="Location"
-              departmentExtra="Leave location and department empty to show the post to everyone."
+      main={
+        <Card title="Content">
+          <PostTitleField />
+          <PostSubtitleField />
+          <Form.Item label="Description" name="text">
+            <RichTextEditor />
+          </Form.Item>
+          <Form.Item label="Files" name="files">
+            <PostFilesField onBusyChange={onBusyChange} />
+          </Form.Item>
+        </Card>
+      }
+      side={
+        <Card title="Publish" className="post-form-side">
+          <StatusField />
+          <Form.Item
+            label="Categories"
+            name="feedCategories"
+            rules={[{ required: true, type: 'array', min: 1, message: MSG.categoryRequired }]}
+          >
+            <Select
+              mode="multiple"
+              placeholder="Select categories"
+              loading={categories.isPending}
+              options={categoryOptions}
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="select-categories"
             />
-            <Form.Item
-              label="Featured"
-              name="isFeatured"
-              valuePropName="checked"
-              extra="Shown in the carousel on News."
-            >
-              <Switch />
-            </Form.Item>
-            <Form.Item label="Allow comments" name="isCommentable" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-            <SaveBar
-              label="Save"
-              saving={save.isPending}
-              disabled={uploading}
-              uploading={uploading}
-              onCancel={() => navigate(PATHS.adminFeedPostList)}
-            />
-          </Card>
-        </Col>
-      </Row>
-    </Form>
-  );
-}
-
-export default function PostFormPage() {
-  const { postId } = useParams();
-  return (
-    <EditFormPage
-      param={postId}
-      titles={{ create: 'Create Post', edit: 'Edit Post' }}
-      className="post-form-page"
-      useRecord={useAdminFeedPost}
-      rows={10}
-      form={(p) => <PostForm key={p?.id} post={p} />}
+          </Form.Item>
+          <StartEndFields
+            labels={['Start date', 'End date']}
+            required={[MSG.startDateRequired, MSG.endDateRequired]}
+          />
+          <GroupSelects
+            groups={groups.data}
+            loading={groups.isPending}
+            multiple
+            locationLabel="Location"
+            departmentExtra="Leave location and department empty to show the post to everyone."
+          />
+          <Form.Item
+            label="Featured"
+            name="isFeatured"
+            valuePropName="checked"
+            extra="Shown in the carousel on News."
+          >
+            <Switch />
+          </Form.Item>
+          <Form.Item label="Allow comments" name="isCommentable" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <SaveBar
+            label="Save"
+            saving={save.isPending}
+            disabled={uploading}
+            uploading={uploading}
+            onCancel={() => navigate(PATHS.adminFeedPostList)}
+          />
+        </Card>
+      }
     />
   );
 }
+
+export default editFormPage({
+  param: 'postId',
+  titles: { create: 'Create Post', edit: 'Edit Post' },
+  className: 'post-form-page',
+  useRecord: useAdminFeedPost,
+  form: (p) => <PostForm key={p?.id} post={p} />,
+});

@@ -2,7 +2,7 @@
 // service worker and renews the subscription when permission was already granted; `enable` asks for
 // permission, from the panel's button.
 import { useCallback, useEffect, useState } from 'react';
-import { enablePush, type PushState, pushState } from './push';
+import { enablePush, type PushState, pushState } from '../../lib/push';
 
 export function useWebPush() {
   const [state, setState] = useState<PushState>(() => pushState());

@@ -1,15 +1,16 @@
 // Basic Settings of /edit-profile: avatar, name, e-mail, location, department. A new e-mail address asks
 // for the current password and takes effect only when the link mailed to it is opened (issue 13).
 import { MSG, type User } from '@hearth/contract';
-import { Alert, Button, Form, Input, Row } from 'antd';
+import { Alert, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showFormError } from '../../lib/form-errors';
 import { emailRules } from '../../lib/form-rules';
 import { GroupSelects, joinGroups, splitGroups } from '../../lib/group-selects';
+import { useGroups } from '../../lib/groups';
 import { NameFields } from '../../lib/name-fields';
 import { toastSuccess } from '../../lib/notify';
-import { useGroups } from '../groups/api';
+import { SubmitButton } from '../../lib/submit-button';
 import { useUpdateProfile } from './api';
 import { AvatarUpload } from './avatar-upload';
 
@@ -112,11 +113,7 @@ export function BasicSettingsForm({ user }: { user: User }) {
           />
         )}
         <GroupSelects groups={groups.data} loading={groups.isLoading} />
-        <Form.Item>
-          <Button type="primary" htmlType="submit" loading={update.isPending}>
-            Save
-          </Button>
-        </Form.Item>
+        <SubmitButton label="Save" saving={update.isPending} />
       </Form>
     </div>
   );

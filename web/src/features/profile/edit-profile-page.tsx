@@ -2,11 +2,11 @@
 import { Card, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../lib/page-header';
+import { PasswordChangeForm } from '../../lib/password-change-form';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { PasswordChangeForm } from '../auth/password-change-form';
-import { useUser } from '../users/api';
+import { useUser } from '../../lib/user-query';
 import { BasicSettingsForm } from './basic-settings-form';
 
 export default function EditProfilePage() {

@@ -7,12 +7,12 @@ import { useNavigate } from 'react-router';
 import { CountLabel } from '../../lib/count-label';
 import { splitGroups } from '../../lib/group-selects';
 import { PageHeader } from '../../lib/page-header';
+import { PostList } from '../../lib/posts/post-list';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { UserAvatar } from '../../lib/user-avatar';
-import { PostList } from '../feed/post-list';
-import { useUser } from '../users/api';
+import { useUser } from '../../lib/user-query';
 import { useUserActions } from './api';
 
 /** The posts the staff member liked and favourited, loaded like the news feed (10 at a time). */

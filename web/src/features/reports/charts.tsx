@@ -77,6 +77,12 @@ export function ActiveUsersChart({ weeks }: { weeks: ActiveUsersWeek[] }) {
 }
 
 /** Horizontal bars, one row per category (a post, an option), with one-line labels cut to fit. */
+/** The bar charts' sizes: each row's height, the smallest chart, and the label column. */
+const BAR_SIZES = {
+  topPosts: { categoryKey: 'title', rowHeight: 44, minHeight: 160, labelWidth: 210, labelChars: 26 },
+  optionCounts: { categoryKey: 'option', rowHeight: 40, minHeight: 120, labelWidth: 180, labelChars: 28 },
+};
+
 function HorizontalBars({
   data,
   categoryKey,
@@ -118,14 +124,7 @@ function HorizontalBars({
 export function TopPostsChart({ posts }: { posts: TopPost[] }) {
   const c = useChartColours();
   return (
-    <HorizontalBars
-      data={posts}
-      categoryKey="title"
-      rowHeight={44}
-      minHeight={160}
-      labelWidth={210}
-      labelChars={26}
-    >
+    <HorizontalBars data={posts} {...BAR_SIZES.topPosts}>
       <Tooltip />
       <Legend itemSorter={null} />
       <Bar dataKey="likes" name="Likes" stackId="a" fill={c.primary} maxBarSize={24} />
@@ -137,14 +136,7 @@ export function TopPostsChart({ posts }: { posts: TopPost[] }) {
 export function OptionCountsChart({ counts }: { counts: OptionCount[] }) {
   const c = useChartColours();
   return (
-    <HorizontalBars
-      data={counts}
-      categoryKey="option"
-      rowHeight={40}
-      minHeight={120}
-      labelWidth={180}
-      labelChars={28}
-    >
+    <HorizontalBars data={counts} {...BAR_SIZES.optionCounts}>
       <Tooltip
         labelFormatter={(_, payload) => (payload?.[0]?.payload as OptionCount | undefined)?.option ?? ''}
       />

@@ -11,10 +11,10 @@ import {
 import { Card, Select, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { formatTableDate } from '../../lib/dates';
+import { useGroups } from '../../lib/groups';
 import { PageHeader } from '../../lib/page-header';
 import { roleName } from '../../lib/role-names';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useGroups } from '../groups/api';
 import { REPORT_PATHS, type UserActivityParams, useActiveUsers, useUserActivity } from './api';
 import { ChartCard } from './chart-card';
 import { DownloadCsvButton } from './download-button';
@@ -72,6 +72,17 @@ function ActiveUsersCard() {
     </ChartCard>
   );
 }
+
+/** The location and department filters, in this order. */
+const GROUP_FILTERS = [
+  { key: 'locationId', label: 'Location', placeholder: 'All locations', groupTypeId: GROUP_TYPE.LOCATION },
+  {
+    key: 'departmentId',
+    label: 'Department',
+    placeholder: 'All departments',
+    groupTypeId: GROUP_TYPE.DEPARTMENT,
+  },
+] as const;
 
 /** A select of the groups of one type (locations, departments); empty means all. */
 function GroupFilter({
@@ -147,20 +158,14 @@ export default function UserActivityReportPage() {
             search={table.search}
             setSearch={table.setSearch}
           />
-          <GroupFilter
-            label="Location"
-            placeholder="All locations"
-            groupTypeId={GROUP_TYPE.LOCATION}
-            value={filters.locationId}
-            onChange={(locationId) => setFilter({ locationId })}
-          />
-          <GroupFilter
-            label="Department"
-            placeholder="All departments"
-            groupTypeId={GROUP_TYPE.DEPARTMENT}
-            value={filters.departmentId}
-            onChange={(departmentId) => setFilter({ departmentId })}
-          />
+          {GROUP_FILTERS.map(({ key, ...filter }) => (
+            <GroupFilter
+              key={key}
+              {...filter}
+              value={filters[key]}
+              onChange={(value) => setFilter({ [key]: value })}
+            />
+          ))}
           <Select
             aria-label="Role"
             placeholder="All roles"

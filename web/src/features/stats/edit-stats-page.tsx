@@ -1,9 +1,8 @@
 // /edit-stats (role 1): every key statistic in one form; saving returns to /stats.
 import { KEY_STATS_LABELS, type KeyStatsUpdate, MSG } from '@hearth/contract';
-import { Button, Card, Col, Form, Input, InputNumber, Row, Space } from 'antd';
+import { Card, Col, Form, Input, InputNumber, Row } from 'antd';
 import { useNavigate } from 'react-router';
-import { showFormError } from '../../lib/form-errors';
-import { toastSuccess } from '../../lib/notify';
+import { SaveBar, useSaveAndLeave } from '../../lib/form-page';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -16,22 +15,13 @@ export default function EditStatsPage() {
   const [form] = Form.useForm<KeyStatsUpdate>();
   const stats = useKeyStats();
   const update = useUpdateKeyStats();
+  const send = useSaveAndLeave(form, update, { message: MSG.statsUpdated, to: '/stats' });
 
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => stats.refetch()} />;
   if (!stats.data) return <LoadingBlock rows={8} />;
   const { id, ...initialValues } = stats.data;
 
-  const onFinish = (values: KeyStatsUpdate) =>
-    update.mutate(
-      { id, ...values },
-      {
-        onSuccess: () => {
-          toastSuccess(MSG.statsUpdated);
-          navigate('/stats');
-        },
-        onError: (err) => showFormError(form, err),
-      },
-    );
+  const onFinish = (values: KeyStatsUpdate) => send({ id, ...values });
 
   const required = { required: true, message: MSG.invalidInput };
 
@@ -64,12 +54,7 @@ export default function EditStatsPage() {
               </Col>
             ))}
           </Row>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={update.isPending}>
-              Save
-            </Button>
-            <Button onClick={() => navigate('/stats')}>Cancel</Button>
-          </Space>
+          <SaveBar label="Save" saving={update.isPending} onCancel={() => navigate('/stats')} />
         </Form>
       </Card>
     </section>

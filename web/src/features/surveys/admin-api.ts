@@ -9,6 +9,7 @@ import {
 } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
+import { byId, FRESH, useIdQuery, useInvalidatingMutation } from '../../lib/query-helpers';
 
 export const adminSurveyKeys = {
   all: ['admin-surveys'] as const,
@@ -23,8 +24,6 @@ const STAFF_SURVEY_KEY = ['surveys'] as const;
 const SURVEY_FIELDS =
   'id,title,description,isActive,isNotified,isRefillable,createdById,startAt,stateId,endAt,groups';
 
-const validId = (id: number | undefined): id is number => id !== undefined && Number.isInteger(id) && id > 0;
-
 export function useAdminSurveys() {
   return useQuery({
     queryKey: adminSurveyKeys.list(),
@@ -34,53 +33,34 @@ export function useAdminSurveys() {
 }
 
 export function useAdminSurvey(id: number | undefined) {
-  return useQuery({
-    queryKey: adminSurveyKeys.survey(id ?? 0),
-    queryFn: ({ signal }) =>
-      call(
-        surveysEndpoints.getSurvey,
-        { params: { id: id ?? 0 }, query: { fields: SURVEY_FIELDS } },
-        { signal },
-      ),
-    enabled: validId(id),
-    // The form must start from what is stored now, not from a list loaded minutes ago.
-    staleTime: 0,
-    retry: false,
-  });
+  return useIdQuery(
+    id,
+    adminSurveyKeys.survey,
+    (id, signal) =>
+      call(surveysEndpoints.getSurvey, { params: { id }, query: { fields: SURVEY_FIELDS } }, { signal }),
+    FRESH,
+  );
 }
 
+/** The answer's data is the new survey's id. */
 export function useCreateSurvey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    /** The answer's data is the new survey's id. */
-    mutationFn: (body: SurveyCreateBody) => call(surveysEndpoints.createSurvey, { body }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminSurveyKeys.list() });
-    },
-  });
+  return useInvalidatingMutation(
+    (body: SurveyCreateBody) => call(surveysEndpoints.createSurvey, { body }),
+    [adminSurveyKeys.list()],
+  );
 }
 
 export function useUpdateSurvey(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SurveyUpdateBody) => call(surveysEndpoints.updateSurvey, { params: { id }, body }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminSurveyKeys.all });
-      void queryClient.invalidateQueries({ queryKey: STAFF_SURVEY_KEY });
-    },
-  });
+  return useInvalidatingMutation(
+    (body: SurveyUpdateBody) => call(surveysEndpoints.updateSurvey, { params: { id }, body }),
+    [adminSurveyKeys.all, STAFF_SURVEY_KEY],
+  );
 }
 
 export function useSurveyBuilderForm(id: number | undefined) {
-  return useQuery({
-    queryKey: adminSurveyKeys.form(id ?? 0),
-    queryFn: ({ signal }) => call(surveysEndpoints.getSurveyForm, { params: { id: id ?? 0 } }, { signal }),
-    enabled: validId(id),
-    staleTime: 0,
-    retry: false,
-    // The builder keeps its own working copy: a background refetch must not look like a change.
-    refetchOnWindowFocus: false,
-  });
+  // The builder keeps its own working copy: a background refetch must not look like a change.
+  const options = { ...FRESH, refetchOnWindowFocus: false };
+  return useIdQuery(id, adminSurveyKeys.form, byId(surveysEndpoints.getSurveyForm), options);
 }
 
 export function useBuildSurvey(id: number) {

@@ -2,11 +2,9 @@
 // Title (to the edit form), Description, Created, Start and End; the way to create a survey (SPEC section 2).
 import { PATHS, type Survey } from '@hearth/contract';
 import { Card, Col, Row, Statistic } from 'antd';
-import { Link } from 'react-router';
 import { formatTableDate } from '../../lib/dates';
-import { from, type ListColumns, Wrap } from '../../lib/list-table';
-import { byText, clampedTextColumn, type StateSplit, StateTabsList } from '../../lib/state-tabs-list';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { from, type ListColumns } from '../../lib/list-table';
+import { adminListPage, clampedTextColumn, type StateSplit, titleColumn } from '../../lib/state-tabs-list';
 import { useAdminSurveys } from './admin-api';
 import './surveys-admin.css';
 
@@ -21,16 +19,7 @@ const dateColumn = (title: string, key: 'createdAt' | 'startAt' | 'endAt') => ({
 });
 
 const columns: ListColumns<Survey> = [
-  {
-    title: 'Title',
-    key: 'title',
-    sorter: (a, b) => byText(a.title, b.title),
-    render: (_, s) => (
-      <Wrap>
-        <Link to={`/surveys/edit/${s.id}`}>{s.title}</Link>
-      </Wrap>
-    ),
-  },
+  titleColumn((s) => `/surveys/edit/${s.id}`),
   // Narrower than the default: this list has three date columns to fit at 1280px.
   { ...clampedTextColumn<Survey>('Description', 'description', 200), ...from(700) },
   { ...dateColumn('Created', 'createdAt'), defaultSortOrder: 'descend' },
@@ -58,17 +47,11 @@ function renderCounters({ all, drafts, published }: StateSplit<Survey>, loading:
   );
 }
 
-export default function AdminSurveysListPage() {
-  useDocumentTitle('Surveys');
-  const surveys = useAdminSurveys();
-  return (
-    <StateTabsList<Survey>
-      title="Surveys"
-      createLabel="Create Survey"
-      createPath={`${PATHS.surveys}/create`}
-      query={surveys}
-      columns={columns}
-      summary={renderCounters}
-    />
-  );
-}
+export default adminListPage({
+  title: 'Surveys',
+  createLabel: 'Create Survey',
+  createPath: `${PATHS.surveys}/create`,
+  useList: useAdminSurveys,
+  columns,
+  summary: renderCounters,
+});

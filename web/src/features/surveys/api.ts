@@ -4,6 +4,7 @@
 import { type InstanceBody, surveysEndpoints } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
+import { byId, useIdQuery, validId } from '../../lib/query-helpers';
 
 export const surveyKeys = {
   forUserAll: ['surveys', 'for-user'] as const,
@@ -13,16 +14,9 @@ export const surveyKeys = {
   instances: (surveyId: number, userId: number) => ['survey-instances', surveyId, userId] as const,
 };
 
-const validId = (id: number | undefined): id is number => id !== undefined && Number.isInteger(id) && id > 0;
-
 /** The surveys open to the user, each with its state flag (0 no instance yet, 1 one exists). */
 export function useSurveysForUser(userId: number | undefined) {
-  return useQuery({
-    queryKey: surveyKeys.forUser(userId ?? 0),
-    queryFn: ({ signal }) =>
-      call(surveysEndpoints.listSurveysForUser, { params: { userId: userId ?? 0 } }, { signal }),
-    enabled: validId(userId),
-  });
+  return useIdQuery(userId, surveyKeys.forUser, byId(surveysEndpoints.listSurveysForUser, 'userId'));
 }
 
 /** The survey's categories and questions, as the staff form shows them. */

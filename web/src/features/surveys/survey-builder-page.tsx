@@ -3,32 +3,15 @@
 // the last); each holds text or option questions. Save sends the whole set to build-survey and shows the
 // server's message. A survey with responses is shown read-only (ADR 011: the server answers 409).
 import {
-  ArrowDownOutlined,
   ArrowLeftOutlined,
   ArrowRightOutlined,
-  ArrowUpOutlined,
   DeleteOutlined,
   PlusOutlined,
   SaveOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { ANSWER_TYPES_OF, MSG, QUESTION_KINDS, type QuestionKind, type SurveyForm } from '@hearth/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Steps,
-  Switch,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { MSG, type SurveyForm } from '@hearth/contract';
+import { Alert, Button, Card, Form, Input, Popconfirm, Space, Steps, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-error';
@@ -39,180 +22,21 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useBuildSurvey, useSurveyBuilderForm } from './admin-api';
 import {
-  ANSWER_TYPE_LABELS,
   addCategory,
-  addOption,
   addQuestion,
   type BuilderIssue,
   categoriesWithIssues,
   type DraftCategory,
-  type DraftQuestion,
   fromForm,
   issueFor,
-  KIND_LABELS,
   moveCategory,
-  moveQuestion,
-  type QuestionPatch,
   removeCategory,
-  removeOption,
-  removeQuestion,
   renameCategory,
   toBuildBody,
-  updateOption,
-  updateQuestion,
   validateBuilder,
 } from './builder-logic';
+import { QuestionEditor } from './question-editor';
 import './surveys-admin.css';
-
-const KIND_OPTIONS = QUESTION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
-
-type QuestionProps = {
-  question: DraftQuestion;
-  index: number;
-  count: number;
-  readOnly: boolean;
-  titleError?: string;
-  optionsError?: string;
-  onChange: (patch: QuestionPatch) => void;
-  onMove: (by: -1 | 1) => void;
-  onRemove: () => void;
-  onAddOption: () => void;
-  onOptionChange: (oi: number, value: string) => void;
-  onRemoveOption: (oi: number) => void;
-};
-
-function QuestionEditor(p: QuestionProps) {
-  const { question: q, index, readOnly } = p;
-  const id = (field: string) => `survey-q-${q.key}-${field}`;
-  const n = index + 1;
-  return (
-    <Card
-      size="small"
-      className="survey-builder-question"
-      title={`Question ${n}`}
-      extra={
-        !readOnly && (
-          <Space size={4}>
-            <Tooltip title="Move up">
-              <Button
-                size="small"
-                icon={<ArrowUpOutlined aria-hidden />}
-                aria-label={`Move question ${n} up`}
-                disabled={index === 0}
-                onClick={() => p.onMove(-1)}
-              />
-            </Tooltip>
-            <Tooltip title="Move down">
-              <Button
-                size="small"
-                icon={<ArrowDownOutlined aria-hidden />}
-                aria-label={`Move question ${n} down`}
-                disabled={index === p.count - 1}
-                onClick={() => p.onMove(1)}
-              />
-            </Tooltip>
-            <Popconfirm
-              title={MSG.deleteQuestionConfirm}
-              okText="Delete"
-              okButtonProps={{ danger: true }}
-              cancelText="Cancel"
-              onConfirm={p.onRemove}
-            >
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={`Delete question ${n}`}
-              />
-            </Popconfirm>
-          </Space>
-        )
-      }
-    >
-      <Row gutter={[12, 0]}>
-        <Col xs={24}>
-          <Form.Item
-            label="Question title"
-            htmlFor={id('title')}
-            required
-            validateStatus={p.titleError ? 'error' : undefined}
-            help={p.titleError}
-          >
-            <Input
-              id={id('title')}
-              value={q.title}
-              maxLength={500}
-              aria-invalid={p.titleError ? true : undefined}
-              onChange={(e) => p.onChange({ title: e.target.value })}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={9}>
-          <Form.Item label="Question kind" htmlFor={id('kind')}>
-            <Select<QuestionKind>
-              id={id('kind')}
-              value={q.kind}
-              options={KIND_OPTIONS}
-              onChange={(kind) => p.onChange({ kind })}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={16} md={9}>
-          <Form.Item label="Answer type" htmlFor={id('type')}>
-            <Select
-              id={id('type')}
-              value={q.answerType}
-              options={ANSWER_TYPES_OF[q.kind].map((t) => ({ value: t, label: ANSWER_TYPE_LABELS[t] }))}
-              onChange={(answerType) => p.onChange({ answerType })}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8} md={6}>
-          <Form.Item label="Required" htmlFor={id('required')}>
-            <Switch
-              id={id('required')}
-              checked={q.required}
-              onChange={(required) => p.onChange({ required })}
-            />
-          </Form.Item>
-        </Col>
-      </Row>
-      {q.kind === 'options_question' && (
-        <Form.Item
-          label="Options"
-          required
-          validateStatus={p.optionsError ? 'error' : undefined}
-          help={p.optionsError}
-        >
-          {q.options.map((o, oi) => (
-            <div className="survey-builder-option" key={o.key}>
-              <Input
-                value={o.value}
-                maxLength={300}
-                aria-label={`Option ${oi + 1}`}
-                placeholder={`Option ${oi + 1}`}
-                aria-invalid={p.optionsError ? true : undefined}
-                onChange={(e) => p.onOptionChange(oi, e.target.value)}
-              />
-              {!readOnly && (
-                <Button
-                  icon={<DeleteOutlined aria-hidden />}
-                  aria-label={`Remove option ${oi + 1}`}
-                  onClick={() => p.onRemoveOption(oi)}
-                />
-              )}
-            </div>
-          ))}
-          {!readOnly && (
-            <Button type="dashed" icon={<PlusOutlined aria-hidden />} onClick={p.onAddOption}>
-              Add option
-            </Button>
-          )}
-        </Form.Item>
-      )}
-    </Card>
-  );
-}
 
 function Builder({ survey }: { survey: SurveyForm }) {
   const isMobile = useIsMobile();
@@ -373,12 +197,7 @@ function Builder({ survey }: { survey: SurveyForm }) {
                 readOnly={readOnly}
                 titleError={issueFor(issues, active, 'title', qi)}
                 optionsError={issueFor(issues, active, 'options', qi)}
-                onChange={(patch) => change((cats) => updateQuestion(cats, active, qi, patch))}
-                onMove={(by) => change((cats) => moveQuestion(cats, active, qi, by))}
-                onRemove={() => change((cats) => removeQuestion(cats, active, qi))}
-                onAddOption={() => change((cats) => addOption(cats, active, qi))}
-                onOptionChange={(oi, value) => change((cats) => updateOption(cats, active, qi, oi, value))}
-                onRemoveOption={(oi) => change((cats) => removeOption(cats, active, qi, oi))}
+                onEdit={(next) => change((cats) => next(cats, active, qi))}
               />
             ))}
             {!readOnly && (

@@ -14,21 +14,18 @@ import {
   type SurveyCreateBody,
   type SurveyUpdateBody,
 } from '@hearth/contract';
-import { Button, Card, Col, Form, Input, Row, Space, Switch } from 'antd';
+import { Button, Card, Form, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { showFormError } from '../../lib/form-errors';
-import { GroupSelects } from '../../lib/group-selects';
-import { toastSuccess } from '../../lib/notify';
-import { PageHeader } from '../../lib/page-header';
-import { LoadError, LoadingBlock } from '../../lib/query-states';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { DateTimeInput, endAfterStartRule, StatusField } from '../feed/post-form-fields';
-import { useGroups } from '../groups/api';
+import { useNavigate } from 'react-router';
+import { ColumnsForm, editFormPage, SaveBar, useSaveAndLeave } from '../../lib/form-page';
+import { GroupSelects, otherGroupIds } from '../../lib/group-selects';
+import { useGroups } from '../../lib/groups';
+import { StatusField } from '../../lib/posts/post-form-fields';
+import { StartEndFields } from '../../lib/start-end-fields';
+import { TitleDescriptionFields } from '../../lib/title-description-fields';
 import { useAdminSurvey, useCreateSurvey, useUpdateSurvey } from './admin-api';
 import './surveys-admin.css';
-import { growField } from '../../lib/grow-field';
 
 type Values = {
   title: string;
@@ -93,13 +90,22 @@ function SurveyForm({ survey }: { survey?: Survey }) {
   const initial = useMemo(() => initialValues(survey), [survey]);
   const pending = create.isPending || update.isPending;
   // Groups of other types (teams) are not on this form: keep them as they are.
-  const otherGroups = useMemo(
-    () =>
-      (survey?.groups ?? [])
-        .filter((g) => g.groupTypeId !== GROUP_TYPE.LOCATION && g.groupTypeId !== GROUP_TYPE.DEPARTMENT)
-        .map((g) => g.id),
-    [survey],
-  );
+  const otherGroups = useMemo(() => otherGroupIds(survey?.groups), [survey]);
+
+  const sendNew = useSaveAndLeave(form, create, {
+    message: MSG.surveyCreated,
+    // The new survey opens in the builder.
+    to: (data) => {
+      const id = newId(data);
+      return id ? builderPath(id) : PATHS.adminSurveysList;
+    },
+    aliases: FIELD_ALIASES,
+  });
+  const sendUpdate = useSaveAndLeave(form, update, {
+    message: MSG.surveyUpdated,
+    to: PATHS.adminSurveysList,
+    aliases: FIELD_ALIASES,
+  });
 
   const onFinish = (values: Values) => {
     const common: Pick<SurveyUpdateBody, 'title' | 'description' | 'isRefillable' | 'groups'> = {
@@ -108,18 +114,9 @@ function SurveyForm({ survey }: { survey?: Survey }) {
       isRefillable: values.isRefillable ? 1 : 0,
       groups: [...(values.location ?? []), ...(values.department ?? []), ...otherGroups],
     };
-    const onError = (err: unknown) => showFormError(form, err, FIELD_ALIASES);
-
     if (!survey) {
       const body: SurveyCreateBody = { ...common, isActive: 1, stateId: STATE.DRAFT };
-      create.mutate(body, {
-        onSuccess: (data) => {
-          toastSuccess(MSG.surveyCreated);
-          const id = newId(data);
-          navigate(id ? builderPath(id) : PATHS.adminSurveysList);
-        },
-        onError,
-      });
+      sendNew(body);
       return;
     }
     if (!values.startAt || !values.endAt) return;
@@ -129,129 +126,75 @@ function SurveyForm({ survey }: { survey?: Survey }) {
       startAt: formatApiDate(values.startAt.toDate()),
       endAt: formatApiDate(values.endAt.toDate()),
     };
-    update.mutate(body, {
-      onSuccess: () => {
-        toastSuccess(MSG.surveyUpdated);
-        navigate(PATHS.adminSurveysList);
-      },
-      onError,
-    });
+    sendUpdate(body);
   };
 
   return (
-    <Form<Values>
+    <ColumnsForm<Values>
       form={form}
-      layout="vertical"
       name="survey"
       initialValues={initial}
       onFinish={onFinish}
-      scrollToFirstError={{ behavior: 'smooth', block: 'center', focus: true }}
       disabled={pending}
-    >
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={16}>
-          <Card title="Survey">
-            <Form.Item
-              label="Title"
-              name="title"
-              rules={[{ required: true, whitespace: true, message: MSG.surveyTitleRequired }]}
-            >
-              <Input maxLength={300} />
-            </Form.Item>
-            <Form.Item
-              label="Description"
-              name="description"
-              rules={[{ required: true, whitespace: true, message: MSG.surveyDescriptionRequired }]}
-            >
-              <Input.TextArea maxLength={5000} {...growField(3, 10)} />
-            </Form.Item>
-            <Form.Item
-              label="Refillable"
-              name="isRefillable"
-              valuePropName="checked"
-              extra="Staff may fill in a refillable survey more than once."
-            >
-              <Switch />
-            </Form.Item>
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card title={survey ? 'Publish' : 'Audience'}>
-            {survey && (
-              <>
-                <StatusField />
-                <Form.Item
-                  label="Start time"
-                  name="startAt"
-                  rules={[{ required: true, message: MSG.selectTime }]}
-                >
-                  <DateTimeInput />
-                </Form.Item>
-                <Form.Item
-                  label="End time"
-                  name="endAt"
-                  dependencies={['startAt']}
-                  rules={[{ required: true, message: MSG.selectTime }, endAfterStartRule]}
-                >
-                  <DateTimeInput />
-                </Form.Item>
-              </>
-            )}
-            <GroupSelects
-              groups={groups.data}
-              loading={groups.isPending}
-              multiple
-              locationLabel="Location"
-              departmentExtra="Leave location and department empty to send the survey to everyone."
-            />
-            <Space wrap>
-              <Button type="primary" htmlType="submit" loading={pending}>
-                {survey ? 'Save' : 'Create'}
-              </Button>
-              <Button onClick={() => navigate(PATHS.adminSurveysList)}>Cancel</Button>
-            </Space>
-          </Card>
-        </Col>
-      </Row>
-    </Form>
-  );
-}
-
-export default function SurveyFormPage() {
-  const { surveyId } = useParams();
-  const id = surveyId && /^\d{1,10}$/.test(surveyId) ? Number(surveyId) : undefined;
-  const editing = surveyId !== undefined;
-  const title = editing ? 'Edit Survey' : 'Create Survey';
-  useDocumentTitle(title);
-  const navigate = useNavigate();
-  const survey = useAdminSurvey(id);
-
-  let body = <SurveyForm />;
-  if (editing) {
-    if (id === undefined) body = <LoadError error={new Error(MSG.notFound)} />;
-    else if (survey.isError) body = <LoadError error={survey.error} onRetry={() => survey.refetch()} />;
-    else if (!survey.data)
-      body = (
-        <Card>
-          <LoadingBlock rows={10} />
+      main={
+        <Card title="Survey">
+          <TitleDescriptionFields
+            title={{ message: MSG.surveyTitleRequired, maxLength: 300 }}
+            description={{ message: MSG.surveyDescriptionRequired, rows: 10 }}
+          />
+          <Form.Item
+            label="Refillable"
+            name="isRefillable"
+            valuePropName="checked"
+            extra="Staff may fill in a refillable survey more than once."
+          >
+            <Switch />
+          </Form.Item>
         </Card>
-      );
-    else body = <SurveyForm key={survey.data.id} survey={survey.data} />;
-  }
-
-  return (
-    <section className="page survey-form-page">
-      <PageHeader
-        title={title}
-        extra={
-          id !== undefined && (
-            <Button icon={<UnorderedListOutlined aria-hidden />} onClick={() => navigate(builderPath(id))}>
-              Edit questions
-            </Button>
-          )
-        }
-      />
-      {body}
-    </section>
+      }
+      side={
+        <Card title={survey ? 'Publish' : 'Audience'}>
+          {survey && (
+            <>
+              <StatusField />
+              <StartEndFields
+                labels={['Start time', 'End time']}
+                required={[MSG.selectTime, MSG.selectTime]}
+              />
+            </>
+          )}
+          <GroupSelects
+            groups={groups.data}
+            loading={groups.isPending}
+            multiple
+            locationLabel="Location"
+            departmentExtra="Leave location and department empty to send the survey to everyone."
+          />
+          <SaveBar
+            label={survey ? 'Save' : 'Create'}
+            saving={pending}
+            onCancel={() => navigate(PATHS.adminSurveysList)}
+          />
+        </Card>
+      }
+    />
   );
 }
+
+function EditQuestionsButton({ id }: { id: number }) {
+  const navigate = useNavigate();
+  return (
+    <Button icon={<UnorderedListOutlined aria-hidden />} onClick={() => navigate(builderPath(id))}>
+      Edit questions
+    </Button>
+  );
+}
+
+export default editFormPage({
+  param: 'surveyId',
+  titles: { create: 'Create Survey', edit: 'Edit Survey' },
+  className: 'survey-form-page',
+  useRecord: useAdminSurvey,
+  extra: (id) => id !== undefined && <EditQuestionsButton id={id} />,
+  form: (s) => <SurveyForm key={s?.id} survey={s} />,
+});

@@ -1,22 +1,9 @@
-// User administration calls (product.md section 7, Users and profile) for role 1, plus the single-user read that
-// the profile pages share.
+// User administration calls (product.md section 7, Users and profile) for role 1; the single-user read that
+// the profile pages share is in lib/user-query.ts.
 import { type AdminUserCreate, type AdminUserUpdate, usersEndpoints } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
-
-export const userKeys = {
-  all: ['users'] as const,
-  list: () => ['users', 'all'] as const,
-  one: (id: number) => ['users', id] as const,
-};
-
-export function useUser(id: number | undefined) {
-  return useQuery({
-    queryKey: userKeys.one(id ?? 0),
-    queryFn: () => call(usersEndpoints.getUser, { params: { id: id ?? 0 } }),
-    enabled: id !== undefined && id > 0,
-  });
-}
+import { userKeys } from '../../lib/user-query';
 
 export function useAllUsers() {
   return useQuery({

@@ -1,20 +1,18 @@
 // /add-user and /edit-user/:userId (role 1). Users added here are created verified; on edit an empty
 // password keeps the current one (SPEC section 5).
 import { MSG, type User } from '@hearth/contract';
-import { Button, Card, Col, Form, Input, Result, Row, Select, Space, Switch } from 'antd';
-import { useNavigate, useParams } from 'react-router';
-import { useConfig } from '../../lib/config';
-import { showFormError } from '../../lib/form-errors';
-import { adminPasswordRules, companyEmailRule, emailRules } from '../../lib/form-rules';
+import { Card, Col, Form, Input, Result, Row, Select, Switch } from 'antd';
+import { useNavigate } from 'react-router';
+import { CompanyEmailField } from '../../lib/company-email-field';
+import { editFormPage, SaveBar, useSaveAndLeave } from '../../lib/form-page';
+import { adminPasswordRules } from '../../lib/form-rules';
 import { GroupSelects, joinGroups, splitGroups } from '../../lib/group-selects';
+import { useGroups } from '../../lib/groups';
 import { NameFields } from '../../lib/name-fields';
-import { toastSuccess } from '../../lib/notify';
-import { PageHeader } from '../../lib/page-header';
-import { LoadError, LoadingBlock } from '../../lib/query-states';
+import { LoadingBlock } from '../../lib/query-states';
 import { roleName } from '../../lib/role-names';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useGroups } from '../groups/api';
-import { useCreateUser, useRoles, useUpdateUser, useUser } from './api';
+import { useUser } from '../../lib/user-query';
+import { useCreateUser, useRoles, useUpdateUser } from './api';
 
 type UserForm = {
   firstName: string;
@@ -31,13 +29,15 @@ type UserForm = {
 function UserFormCard({ user }: { user?: User }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<UserForm>();
-  const { companyEmailDomains } = useConfig();
   const roles = useRoles();
   const groups = useGroups();
   const create = useCreateUser();
   const update = useUpdateUser(user?.id ?? 0);
   const isEdit = user !== undefined;
   const current = splitGroups(user?.groups ?? []);
+  const done = { to: '/users', aliases: { groups: 'location' } };
+  const sendNew = useSaveAndLeave(form, create, { ...done, message: MSG.userAdded });
+  const sendUpdate = useSaveAndLeave(form, update, { ...done, message: MSG.userUpdated });
 
   const onFinish = (values: UserForm) => {
     const body = {
@@ -49,19 +49,11 @@ function UserFormCard({ user }: { user?: User }) {
       groups: joinGroups(values.location, values.department, current.others),
       isActive: values.isActive ? 1 : 0,
     } as const;
-    const done = (text: string) => () => {
-      toastSuccess(text);
-      navigate('/users');
-    };
-    const onError = (err: unknown) => showFormError(form, err, { groups: 'location' });
     if (isEdit) {
       const password = values.password ? { password: values.password } : {};
-      update.mutate({ ...body, ...password }, { onSuccess: done(MSG.userUpdated), onError });
+      sendUpdate({ ...body, ...password });
     } else {
-      create.mutate(
-        { ...body, password: values.password ?? '' },
-        { onSuccess: done(MSG.userAdded), onError },
-      );
+      sendNew({ ...body, password: values.password ?? '' });
     }
   };
 
@@ -92,13 +84,7 @@ function UserFormCard({ user }: { user?: User }) {
             ownName={false}
           />
           <Col xs={24} md={12}>
-            <Form.Item
-              label="E-mail"
-              name="email"
-              rules={[...emailRules(MSG.emailRequired), companyEmailRule(companyEmailDomains)]}
-            >
-              <Input type="email" autoComplete="off" />
-            </Form.Item>
+            <CompanyEmailField autoComplete="off" />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Phone number" name="phone">
@@ -130,35 +116,22 @@ function UserFormCard({ user }: { user?: User }) {
         <Form.Item label="Active" name="isActive" valuePropName="checked">
           <Switch aria-label="Active" />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={create.isPending || update.isPending}>
-            Save
-          </Button>
-          <Button onClick={() => navigate('/users')}>Cancel</Button>
-        </Space>
+        <SaveBar
+          label="Save"
+          saving={create.isPending || update.isPending}
+          onCancel={() => navigate('/users')}
+        />
       </Form>
     </Card>
   );
 }
 
-export default function UserFormPage() {
-  const { userId } = useParams();
-  const isEdit = userId !== undefined;
-  const id = isEdit && /^\d+$/.test(userId) ? Number(userId) : undefined;
-  const title = isEdit ? 'Edit User' : 'Add User';
-  useDocumentTitle(title);
-  const user = useUser(id);
-
-  let body = <UserFormCard />;
-  if (isEdit && id === undefined) body = <Result status="404" title="User not found" />;
-  else if (isEdit && user.isError) body = <LoadError error={user.error} onRetry={() => user.refetch()} />;
-  else if (isEdit && !user.data) body = <LoadingBlock rows={8} />;
-  else if (isEdit && user.data) body = <UserFormCard key={user.data.id} user={user.data} />;
-
-  return (
-    <section className="page">
-      <PageHeader title={title} />
-      <div className="form-card">{body}</div>
-    </section>
-  );
-}
+export default editFormPage({
+  param: 'userId',
+  titles: { create: 'Add User', edit: 'Edit User' },
+  useRecord: useUser,
+  notFound: <Result status="404" title="User not found" />,
+  loading: <LoadingBlock rows={8} />,
+  bodyClassName: 'form-card',
+  form: (u) => <UserFormCard key={u?.id} user={u} />,
+});

@@ -1,0 +1,12 @@
+// All groups (locations, departments, teams) for the selects of logged-in forms.
+import { usersEndpoints } from '@hearth/contract';
+import { useQuery } from '@tanstack/react-query';
+import { call } from './endpoint-client';
+
+export function useGroups() {
+  return useQuery({
+    queryKey: ['groups'],
+    queryFn: () => call(usersEndpoints.listGroups, { query: { limit: -1 } }),
+    staleTime: 5 * 60_000,
+  });
+}

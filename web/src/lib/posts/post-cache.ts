@@ -1,0 +1,101 @@
+// The cached copies of posts that a like, favourite or comment must reach at once: the query keys of feed
+// and community posts, and the patches that change every copy. Shared by the feed, the communities and
+// the News list (a community post also shows in News > Communities, ADR 010).
+import {
+  ACTION_TYPE,
+  type CommunityPost,
+  type CommunityPostPage,
+  type FeedPage,
+  type FeedPost,
+} from '@hearth/contract';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+
+/** News tabs as the API names them: no action (All), 1 liked, 2 favourited, communities. */
+export type FeedAction = 'all' | '1' | '2' | 'communities';
+
+export const feedKeys = {
+  all: ['newsfeed'] as const,
+  list: (action: FeedAction) => ['newsfeed', 'list', action] as const,
+  featured: () => ['newsfeed', 'featured'] as const,
+  post: (id: number) => ['newsfeed', 'post', id] as const,
+  comments: (postId: number) => ['comments', postId] as const,
+  adminAll: ['feed-posts'] as const,
+  adminList: () => ['feed-posts', 'list'] as const,
+  adminPost: (id: number) => ['feed-posts', id] as const,
+  categories: () => ['feed-post-categories'] as const,
+};
+
+export const communityKeys = {
+  all: ['communities'] as const,
+  statsAll: ['communities', 'stats'] as const,
+  stats: (viewState: number) => ['communities', 'stats', viewState] as const,
+  detail: (id: number) => ['communities', 'detail', id] as const,
+  discussion: (id: number) => ['communities', 'discussion', id] as const,
+  postLists: ['community-posts', 'list'] as const,
+  posts: (communityId: number) => ['community-posts', 'list', communityId] as const,
+  post: (id: number) => ['community-posts', 'withUser', id] as const,
+  comments: (postId: number) => ['community-posts', 'comments', postId] as const,
+  verify: (postId: number) => ['community-posts', 'verify', postId] as const,
+  subscribe: (id: number) => ['communities', 'subscribe', id] as const,
+};
+
+export type ActionType = typeof ACTION_TYPE.LIKE | typeof ACTION_TYPE.FAVOURITE;
+
+type PostPatch = (post: FeedPost) => FeedPost;
+
+/** Applies `patch` to every cached copy of post `id`: feed pages, the featured list and the detail. */
+export function patchCachedPost(queryClient: QueryClient, id: number, patch: PostPatch): void {
+  const apply = (post: FeedPost) => (post.id === id ? patch(post) : post);
+  queryClient.setQueriesData<unknown>({ queryKey: feedKeys.all }, (data: unknown) => {
+    if (!data || typeof data !== 'object') return data;
+    if ('pages' in data) {
+      const infinite = data as InfiniteData<FeedPage>;
+      return { ...infinite, pages: infinite.pages.map((p) => ({ ...p, posts: p.posts.map(apply) })) };
+    }
+    if (Array.isArray(data)) return (data as FeedPost[]).map(apply);
+    if ('id' in data) return apply(data as FeedPost);
+    return data;
+  });
+}
+
+/** Applies `patch` to every cached copy of community post `id`: community lists, the page, News. */
+export function patchCommunityPost(
+  queryClient: QueryClient,
+  id: number,
+  patch: (post: CommunityPost) => CommunityPost,
+): void {
+  const apply = (post: CommunityPost) => (post.id === id ? patch(post) : post);
+  queryClient.setQueriesData<InfiniteData<CommunityPostPage>>(
+    { queryKey: communityKeys.postLists },
+    (data) =>
+      data?.pages ? { ...data, pages: data.pages.map((p) => ({ ...p, posts: p.posts.map(apply) })) } : data,
+  );
+  queryClient.setQueryData<CommunityPost>(communityKeys.post(id), (post) => (post ? apply(post) : post));
+}
+
+/** The flags and counts a like or favourite changes: a feed post (with `actions`) or a community post. */
+export type Toggleable = {
+  isLiked: boolean;
+  isFavourited: boolean;
+  likes: number;
+  favourites: number;
+  actions?: { isLiked: boolean; isFavourited: boolean };
+};
+
+/** The flag and the count each action moves. */
+const ACTION_FIELDS = {
+  [ACTION_TYPE.LIKE]: { flag: 'isLiked', count: 'likes' },
+  [ACTION_TYPE.FAVOURITE]: { flag: 'isFavourited', count: 'favourites' },
+} as const;
+
+/** The post with the like (or favourite) set to `active`, counts moved by one when it changes. */
+export function toggled<T extends Toggleable>(post: T, type: ActionType, active: boolean): T {
+  const { flag, count } = ACTION_FIELDS[type];
+  if (post[flag] === active) return post;
+  return {
+    ...post,
+    [flag]: active,
+    [count]: Math.max(0, post[count] + (active ? 1 : -1)),
+    ...(post.actions ? { actions: { ...post.actions, [flag]: active } } : {}),
+  };
+}

@@ -1,0 +1,18 @@
+// The single-user read that the user administration and the profile pages share, and the users' query keys.
+import { usersEndpoints } from '@hearth/contract';
+import { useQuery } from '@tanstack/react-query';
+import { call } from './endpoint-client';
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: () => ['users', 'all'] as const,
+  one: (id: number) => ['users', id] as const,
+};
+
+export function useUser(id: number | undefined) {
+  return useQuery({
+    queryKey: userKeys.one(id ?? 0),
+    queryFn: () => call(usersEndpoints.getUser, { params: { id: id ?? 0 } }),
+    enabled: id !== undefined && id > 0,
+  });
+}
