@@ -4,8 +4,9 @@
 // the CSV files, then loads the report calls with 4 connections (a few administrators at once): the user
 // activity table (default order, a deep page, sorted by likes, which counts every user's likes, a search),
 // the active users chart, the post activity table and the top posts. Budget: p97.5 under 1 s for the calls the
-// report pages make, each CSV complete within 10 s. GET /newsfeed/postsReport (every post, SPEC section 7;
-// no page uses it) is measured without a budget. A benchmark, not a test: not part of `npm test`.
+// report pages make, each CSV complete within 10 s. GET /newsfeed/postsReport (every post,
+// product.md section 7; no page uses it) is measured without a budget. A benchmark, not a test: not part of
+// `npm test`.
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';

@@ -1,4 +1,4 @@
-// Numbers and ids that client and server agree on (SPEC sections 3, 4 and 9).
+// Numbers and ids that client and server agree on (product.md sections 3, 4 and 9).
 
 /** The largest id an integer column holds; larger ids are invalid input, not a database error. */
 export const INT4_MAX = 2_147_483_647;
@@ -13,7 +13,7 @@ export const VISIBILITY = { PUBLIC: 1, PRIVATE: 2 } as const;
 /** feed_posts.kind: a feed post or a community post (ADR 010). */
 export const POST_KIND = { FEED: 1, COMMUNITY: 2 } as const;
 
-/** userTypeId that registration sets (SPEC section 4). */
+/** userTypeId that registration sets (product.md section 4). */
 export const REGISTERED_USER_TYPE = 2;
 
 export const LIMITS = {
@@ -35,7 +35,7 @@ export const LIMITS = {
   mobileMaxWidth: 599,
 } as const;
 
-/** Session lifetimes (PRODUCT-DECISIONS: Accounts and sessions). */
+/** Session lifetimes (product.md section 9, Sessions). */
 export const SESSION = {
   accessTokenSeconds: 15 * 60,
   refreshRememberSeconds: 30 * 24 * 3600,
@@ -44,7 +44,7 @@ export const SESSION = {
   resetPasswordSeconds: 3600,
 } as const;
 
-/** Date formats of SPEC section 9. */
+/** Date formats of product.md section 9. */
 export const DATE_FORMAT = {
   api: 'YYYY-MM-DD HH:mm:ss',
   table: 'DD-MM-YYYY HH:mm:ss',

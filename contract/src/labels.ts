@@ -13,5 +13,8 @@ export const KEY_STATS_LABELS: Record<Exclude<keyof KeyStats, 'id' | 'statsRelev
   transactorStores: 'Transactor Stores',
 };
 
-/** Role names as screens and CSV files show them (the server's own role names are not shown: SPEC section 3). */
+/**
+ * Role names as screens and CSV files show them (the server's own role names are not shown:
+ * product.md section 3).
+ */
 export const ROLE_LABELS: Record<number, string> = { 1: 'Administrator', 2: 'Staff', 3: 'Post manager' };

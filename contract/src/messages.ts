@@ -1,5 +1,5 @@
-// User-facing texts of SPEC sections 5 and 8, word for word (obvious misspellings corrected as
-// PRODUCT-DECISIONS allows). Both the web forms and the server's 400 answers use these.
+// User-facing texts of product.md sections 5 and 8, word for word (obvious misspellings corrected as
+// product.md section 5 allows). Both the web forms and the server's 400 answers use these.
 
 export const MSG = {
   // Login
@@ -49,7 +49,7 @@ export const MSG = {
   videoTooBig: 'File must be smaller than 500MB',
   fileRequired: 'Please choose a file to upload',
   imageTooManyPixels: 'Image must be at most 64 megapixels',
-  // Feed posts (SPEC section 5)
+  // Feed posts (product.md section 5)
   postTitleRequired: 'Please enter post title',
   postSubtitleRequired: 'Please enter post subtitle',
   categoryRequired: 'Please select at least one category',
@@ -66,7 +66,7 @@ export const MSG = {
   unableToLoadPost: 'Unable to load post',
   noComments: 'This post has no comments.',
   noUsersFound: 'No users found',
-  // Communities (SPEC sections 5 and 8)
+  // Communities (product.md sections 5 and 8)
   communityTitleRequired: 'Please enter community title',
   communityDescriptionRequired: 'Please enter community description',
   managerRequired: 'Please assign at least one community manager',
@@ -86,7 +86,7 @@ export const MSG = {
   managerUnknown: 'A chosen manager does not exist or is inactive',
   memberUnknown: 'A chosen member does not exist or is inactive',
   communityNotOpen: 'Only published communities can be joined',
-  // Surveys (SPEC sections 5 and 8)
+  // Surveys (product.md sections 5 and 8)
   surveyTitleRequired: 'Please enter survey title',
   surveyDescriptionRequired: 'Please enter survey description',
   selectTime: 'Please select time!',
@@ -116,7 +116,7 @@ export const MSG = {
   profileUpdated: 'Profile updated successfully.',
   emailVerified: 'Your e-mail address is verified. You can log in now.',
   passwordReset: 'Your password has been changed. You can log in now.',
-  // Security hardening (issue 13): texts SPEC does not have, in its tone
+  // Security hardening (issue 13): texts added after the original ones, in the same tone
   tooManyRequests: 'Too many requests. Please wait a while and try again.',
   passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
   passwordHasPersonalInfo: 'The password must not contain your name or e-mail address.',

@@ -1,4 +1,4 @@
-// Web route paths (SPEC section 2) and the home page of each role.
+// Web route paths (product.md section 2) and the home page of each role.
 import { ROLE } from './constants';
 
 export const PATHS = {
@@ -26,7 +26,7 @@ export const PATHS = {
   reports: '/reports',
 } as const;
 
-/** Where a role lands after login (SPEC section 2; PRODUCT-DECISIONS for other roles). */
+/** Where a role lands after login (product.md section 2, other roles included). */
 export function homeForRole(roleId: number | undefined): string {
   switch (roleId) {
     case ROLE.ADMIN:

@@ -32,7 +32,7 @@ describe('company e-mail', () => {
 });
 
 describe('home page by role', () => {
-  it('sends each role where SPEC says, and others to the password page', () => {
+  it('sends each role where product.md says, and others to the password page', () => {
     expect(homeForRole(ROLE.ADMIN)).toBe('/stats');
     expect(homeForRole(ROLE.STAFF)).toBe('/news');
     expect(homeForRole(ROLE.EDITOR)).toBe('/admin-feed-post-list');
@@ -40,7 +40,7 @@ describe('home page by role', () => {
   });
 });
 
-describe('schemas carry SPEC messages', () => {
+describe('schemas carry the messages of product.md', () => {
   it('register lower-cases the e-mail', () => {
     const parsed = registerBody.parse({
       firstName: 'A',

@@ -1,4 +1,4 @@
-// Rules shared by the web forms and the server (SPEC section 5).
+// Rules shared by the web forms and the server (product.md section 5).
 
 /** At least 8 characters with a digit, an uppercase letter, a lowercase letter and a special character. */
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9]).{8,}$/;

@@ -1,4 +1,4 @@
-// Each demo role logs in, lands where SPEC section 2 says and sees its own menu, top bar and footer.
+// Each demo role logs in, lands where product.md section 2 says and sees its own menu, top bar and footer.
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, fillLogin, loginAs, logout } from './helpers';
 

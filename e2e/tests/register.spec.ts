@@ -10,7 +10,7 @@ import {
   uniqueEmail,
 } from './helpers';
 
-/** SPEC section 5's messages for the empty fields other than the e-mail and the passwords. */
+/** product.md section 5's messages for the empty fields other than the e-mail and the passwords. */
 const OTHER_EMPTY_FIELDS = [
   'Please enter your First Name',
   'Please enter your Last Name',
@@ -19,7 +19,7 @@ const OTHER_EMPTY_FIELDS = [
   'Please select a department',
 ];
 
-test('register shows the validation messages of SPEC section 5', async ({ page }) => {
+test('register shows the validation messages of product.md section 5', async ({ page }) => {
   await page.goto('/register');
   await page.getByRole('button', { name: 'Register' }).click();
   for (const message of [

@@ -101,7 +101,7 @@ test.describe('admin reports', () => {
     await expect(page).toHaveURL(/\/reports\/survey-responses$/);
   });
 
-  test('user activity: chart, filtered and sorted table, CSV with SPEC columns', async ({ page }) => {
+  test('user activity: chart, filtered and sorted table, CSV columns of product.md', async ({ page }) => {
     await loginAs(page, DEMO.admin);
     await page.goto('/reports');
     await page.getByRole('link', { name: /^User Activity/ }).click();
@@ -119,7 +119,7 @@ test.describe('admin reports', () => {
     expect(firstLine).toBe(USER_ACTIVITY_CSV_COLUMNS.join(','));
   });
 
-  test('post activity: top posts chart, table and CSV with SPEC columns', async ({ page }) => {
+  test('post activity: top posts chart, table and CSV columns of product.md', async ({ page }) => {
     await loginAs(page, DEMO.admin);
     await page.goto('/reports/post-activity');
     await expect(page.getByRole('heading', { level: 1, name: 'Post Activity Report' })).toBeVisible();

@@ -118,7 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brandName: e.BRAND_NAME,
     copyrightYear: e.COPYRIGHT_YEAR,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    // Demo content is for laptops: production only seeds when asked to (PRODUCT-DECISIONS).
+    // Demo content is for laptops: production only seeds when asked to (product.md section 1).
     seedDemo: e.NODE_ENV === 'production' ? e.SEED_DEMO : e.SEED_DEMO || env.SEED_DEMO === undefined,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

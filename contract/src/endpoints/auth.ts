@@ -1,6 +1,6 @@
-// Login, registration, e-mail links, token refresh and logout (SPEC section 7, Auth). All are public: they
-// are how a session begins or ends. Login reads a basic-auth header and refresh-token the refresh token as
-// bearer; the route checks those itself.
+// Login, registration, e-mail links, token refresh and logout (product.md section 7, Auth). All are public:
+// they are how a session begins or ends. Login reads a basic-auth header and refresh-token the refresh token
+// as bearer; the route checks those itself.
 import { z } from 'zod';
 import { get, post, tagged } from '../endpoint';
 import {

@@ -1,5 +1,5 @@
-// Reports (issue 7; SPEC sections 2, 3, 7 and 9): administrators only. Tables answer `{ data }`; the CSV
-// downloads stream SPEC's columns under SPEC's file names.
+// Reports (issue 7; product.md sections 2, 3, 7 and 9): administrators only. Tables answer `{ data }`; the
+// CSV downloads stream the columns under the file names of product.md section 9.
 import { z } from 'zod';
 import { get, type RawAnswer, ROLES, tagged } from '../endpoint';
 import { idParam, ok } from '../schemas/common';

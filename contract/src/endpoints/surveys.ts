@@ -1,5 +1,5 @@
-// Surveys and their responses (SPEC section 7, Surveys). Administrators and post managers create, edit and
-// build any survey; staff read and answer only the surveys open to them (a survey that is not is 404 to
+// Surveys and their responses (product.md section 7, Surveys). Administrators and post managers create, edit
+// and build any survey; staff read and answer only the surveys open to them (a survey that is not is 404 to
 // them: the service decides, ADR 027). Naming another user is the policy's (administrators only).
 import { z } from 'zod';
 import { get, post, put, ROLES, tagged } from '../endpoint';

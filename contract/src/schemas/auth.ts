@@ -24,7 +24,7 @@ export type Role = z.infer<typeof role>;
 export const group = z.object({ id: z.number(), name: z.string(), groupTypeId: z.number() });
 export type Group = z.infer<typeof group>;
 
-/** What login answers and the web keeps locally (SPEC section 3, PRODUCT-DECISIONS: API). */
+/** What login answers and the web keeps locally (product.md sections 3 and 7). */
 export const sessionProfile = z.object({
   ...personFields,
   email: z.string(),

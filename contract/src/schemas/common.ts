@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX, LIMITS, STATE } from '../constants';
 import { MSG } from '../messages';
 
-/** Success envelope: every 2xx answer is `{ data }` (PRODUCT-DECISIONS: API). */
+/** Success envelope: every 2xx answer is `{ data }` (product.md section 7). */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 /** An entry's one success answer: 200 with `{ data }`, or 201 when the call stored something new. */
 export const ok = <T extends z.ZodType>(data: T) => ({ 200: envelope(data) });
@@ -35,7 +35,7 @@ export const textId = z
 export const idParam = z.object({ id: textId });
 export const userIdParam = z.object({ userId: textId });
 
-/** How many a list answers: `limit=-1` means all (SPEC section 7). */
+/** How many a list answers: `limit=-1` means all (product.md section 7). */
 export const listLimit = z.coerce.number().int().min(-1).optional();
 /** A list's filter by state: 1 draft, 2 published. */
 export const stateFilter = z.coerce.number().int().min(1).max(2).optional();
@@ -72,7 +72,7 @@ export const stateField = z.union([z.literal(STATE.DRAFT), z.literal(STATE.PUBLI
   error: MSG.invalidInput,
 });
 
-/** 0/1 flags as SPEC stores them; booleans are accepted too. */
+/** 0/1 flags as the API sends them (product.md section 3); booleans are accepted too. */
 export const flag = z
   .union([z.literal(0), z.literal(1), z.boolean()])
   .transform((v) => (v === true || v === 1 ? 1 : 0));

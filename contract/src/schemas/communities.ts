@@ -1,4 +1,5 @@
-// Communities and their discussion boards (SPEC sections 3, 4, 5 and 7). Community posts: community-posts.ts.
+// Communities and their discussion boards (product.md sections 3, 4, 5 and 7). Community posts:
+// community-posts.ts.
 import { z } from 'zod';
 import { STATE, VISIBILITY } from '../constants';
 import { MSG } from '../messages';
@@ -19,7 +20,7 @@ export const community = z.object({
   description: z.string(),
   visibilityId: z.number(),
   stateId: z.number(),
-  /** The community image (SPEC: image.sourceUrl, also imageUrl). */
+  /** The community image (product.md section 3: image.sourceUrl, also imageUrl). */
   image: z.object({ id: z.number(), sourceUrl: z.string() }).nullable(),
   imageUrl: z.string().nullable(),
   numUsers: z.number(),

@@ -1,4 +1,4 @@
-// Community posts (SPEC sections 3, 5 and 7): posts like feed posts (same files, likes, favourites,
+// Community posts (product.md sections 3, 5 and 7): posts like feed posts (same files, likes, favourites,
 // comments and mentions) without categories, audience or featuring, belonging to a community (ADR 010).
 import { z } from 'zod';
 import { LIMITS, STATE } from '../constants';
@@ -10,7 +10,7 @@ import { parseApiDate, postWindow } from './dates';
 import { fileInfo } from './feed';
 import { userSummary } from './users';
 
-/** An optional post time: absent, null or '' means none; otherwise SPEC's UTC format or ISO 8601. */
+/** An optional post time: absent, null or '' means none; otherwise product.md's UTC format or ISO 8601. */
 const optionalDate = z
   .union([z.string().max(40), z.null()])
   .optional()
@@ -60,8 +60,8 @@ export const communityPostsQuery = z.object({
 export const joinedPostsQuery = keysetQuery;
 
 /**
- * Create and update (SPEC sections 5 and 7). Dates are optional (a post without a start shows from when it
- * is saved). The community is required to publish (the admin form may keep a draft without one); a
+ * Create and update (product.md sections 5 and 7). Dates are optional (a post without a start shows from when
+ * it is saved). The community is required to publish (the admin form may keep a draft without one); a
  * community manager's form always sends it.
  */
 export const communityPostBody = z
@@ -89,7 +89,7 @@ export type CommunityPostBody = z.input<typeof communityPostBody>;
 
 export const verifyResult = z.object({ verified: z.boolean() });
 
-/** POST /community-posts/action; the answer carries `successful` (SPEC section 7). */
+/** POST /community-posts/action; the answer carries `successful` (product.md section 7). */
 export const communityActionBody = z.object({
   active: flag,
   communityPostId: dbId,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Post and survey times: UTC `YYYY-MM-DD HH:mm:ss` (SPEC) or ISO 8601 (PRODUCT-DECISIONS). Answers are
- * ISO 8601 UTC strings.
+ * Post and survey times: UTC `YYYY-MM-DD HH:mm:ss` or ISO 8601 (product.md section 9, Dates).
+ * Answers are ISO 8601 UTC strings.
  */
 const SPEC_FORMAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
@@ -46,7 +46,7 @@ export const postWindow = { startAt: z.string(), endAt: z.string().nullable() };
 /** A survey's time window in an answer: either end may be unset. */
 export const surveyWindow = { startAt: z.string().nullable(), endAt: z.string().nullable() };
 
-/** Formats a Date as SPEC's UTC `YYYY-MM-DD HH:mm:ss`. */
+/** Formats a Date as product.md's UTC `YYYY-MM-DD HH:mm:ss`. */
 export function formatApiDate(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }

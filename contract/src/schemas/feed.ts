@@ -1,4 +1,4 @@
-// News feed, feed posts, categories, likes/favourites and comments (SPEC sections 3, 5 and 7).
+// News feed, feed posts, categories, likes/favourites and comments (product.md sections 3, 5 and 7).
 import { z } from 'zod';
 import { LIMITS, STATE } from '../constants';
 import { MSG } from '../messages';
@@ -18,11 +18,13 @@ import {
 import { apiDate, postWindow } from './dates';
 import { userSummary } from './users';
 
-/** A stored file as posts show it. Audio is resourceType video (as SPEC's media store did); PDFs are raw. */
+/** A stored file as posts show it. Audio is resourceType video (product.md section 3); PDFs are raw. */
 export const fileInfo = z.object({
   id: z.number(),
   sourceUrl: z.string(),
-  /** The JPEG thumbnail or poster frame: sourceUrl with its extension swapped to .jpg (SPEC section 9). */
+  /**
+   * The JPEG thumbnail or poster frame: sourceUrl with its extension swapped to .jpg (product.md section 9).
+   */
   thumbnailUrl: z.string().nullable(),
   /** An image's size upright, so a page can reserve its box; null for other files and older uploads. */
   width: z.number().int().nullable(),
@@ -82,7 +84,7 @@ export const newsfeedQuery = z.object({
 });
 export type NewsfeedQuery = z.input<typeof newsfeedQuery>;
 
-/** Create and update send the whole form (SPEC section 4). */
+/** Create and update send the whole form (product.md section 4). */
 export const feedPostBody = z
   .object({
     title: requiredText(MSG.postTitleRequired, 300),
@@ -129,7 +131,7 @@ export type Comment = z.infer<typeof comment>;
 
 export const commentsQuery = z.object({ feedPostId: textId });
 
-/** Post activity for the reports (SPEC section 9 columns). */
+/** Post activity for the reports (product.md section 9 columns). */
 export const postReportRow = z.object({
   id: z.number(),
   title: z.string(),

@@ -1,4 +1,4 @@
-// Uploads of post media and attachments (SPEC sections 3, 5, 7 and 9).
+// Uploads of post media and attachments (product.md sections 3, 5, 7 and 9).
 import { z } from 'zod';
 import { fileInfo } from './feed';
 
@@ -22,7 +22,7 @@ export const uploadFields = z.object({
 export type UploadFields = z.input<typeof uploadFields>;
 
 /**
- * The answer to an upload: `fileId` and `payload.url` as SPEC names them (payload.url is the file's
+ * The answer to an upload: `fileId` and `payload.url` as product.md names them (payload.url is the file's
  * sourceUrl), and the file as posts show it (its type, thumbnail and size).
  */
 export const uploadResponse = z.object({

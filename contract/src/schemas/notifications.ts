@@ -1,4 +1,5 @@
-// Notifications: the bell's list and count, viewing, and web push subscriptions (SPEC sections 3 and 7).
+// Notifications: the bell's list and count, viewing, and web push subscriptions
+// (product.md sections 3 and 7).
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '../notification-path';
 import { dbId, textId } from './common';
@@ -30,7 +31,7 @@ export const viewNotificationBody = z.object({ userId: dbId.optional(), notifica
 export const viewAllBody = z.object({ userId: dbId.optional() });
 
 /**
- * POST /users/register-notification: a browser's push subscription (SPEC names), as
+ * POST /users/register-notification: a browser's push subscription (the names of product.md section 3), as
  * PushSubscription.toJSON() gives it: `mkey` the P-256 public key (65 bytes, base64url), `authSecret` the
  * 16-byte auth secret (base64url). The server also checks the key is a point of the curve, and that the
  * endpoint is https on a public address (else 400 pushEndpointRefused).

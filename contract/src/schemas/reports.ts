@@ -1,12 +1,12 @@
-// Admin reports (SPEC sections 2, 3, 7 and 9; PRODUCT-DECISIONS: Reports). Administrators only.
+// Admin reports (product.md sections 2, 3, 7 and 9). Administrators only.
 // Tables page, sort and filter on the server (a group may have 100,000 users); CSV downloads stream the
-// same rows with the same filters, with exactly SPEC's columns.
+// same rows with the same filters, with exactly product.md's columns.
 import { z } from 'zod';
 import { personFields, textId } from './common';
 import { surveyWindow } from './dates';
 import { postReportRow } from './feed';
 
-/** CSV header rows, word for word (SPEC section 9). */
+/** CSV header rows, word for word (product.md section 9). */
 export const USER_ACTIVITY_CSV_COLUMNS = [
   'First Name',
   'Last Name',
@@ -45,7 +45,8 @@ export const TZ_MESSAGE = 'tz must be an IANA time zone name, such as Europe/Lon
 
 /**
  * Optional `tz` query parameter of the CSV downloads: an IANA zone name; UTC when absent. Dates in a CSV
- * are in the zone the admin's screen shows (PRODUCT-DECISIONS: screens use the viewer's local time).
+ * are in the zone the admin's screen shows (product.md section 9, Dates: screens use the viewer's local
+ * time).
  */
 export const tzParam = z
   .string()
@@ -163,7 +164,7 @@ export type PostActivitySort = (typeof POST_ACTIVITY_SORTS)[number];
 
 /**
  * GET /reports/post-activity: the table, paged, sorted and searched (title or subtitle) on the server, as a
- * group may have 100,000 posts. GET /newsfeed/postsReport (SPEC section 7) still answers every row.
+ * group may have 100,000 posts. GET /newsfeed/postsReport (product.md section 7) still answers every row.
  */
 export const postActivityQuery = z.object({ search, ...tableQuery(POST_ACTIVITY_SORTS, 'startAt', 'desc') });
 /** GET /reports/top-posts: the posts with the most likes and comments together (the chart). */
@@ -183,7 +184,9 @@ export const surveyReportListRow = z.object({
 });
 export type SurveyReportListRow = z.infer<typeof surveyReportListRow>;
 
-/** GET /surveys/{id}/report (SPEC section 3: instances and questions, each question with its answers). */
+/**
+ * GET /surveys/{id}/report (product.md section 3: instances and questions, each question with its answers).
+ */
 export const surveyReportInstance = z.object({
   id: z.number(),
   isComplete: z.boolean(),

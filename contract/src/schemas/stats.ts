@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { INT4_MAX } from '../constants';
 import { MSG } from '../messages';
 
-/** Company key statistics (SPEC section 3). Amounts are whole numbers; statsRelevance says "as at when". */
+/**
+ * Company key statistics (product.md section 3). Amounts are whole numbers; statsRelevance says "as at when".
+ */
 export const keyStats = z.object({
   id: z.number(),
   statsRelevance: z.string(),

@@ -1,4 +1,4 @@
-// Surveys: creation, the builder's form, filling in (SPEC sections 3, 4, 5 and 7; ADR 011).
+// Surveys: creation, the builder's form, filling in (product.md sections 3, 4, 5 and 7; ADR 011).
 import { z } from 'zod';
 import { LIMITS, STATE } from '../constants';
 import { MSG } from '../messages';
@@ -7,7 +7,7 @@ import { dbId, fieldsQuery, flag, requiredText, stateField, stateFilter, textId 
 import { apiDate, surveyWindow } from './dates';
 import { userSummary } from './users';
 
-/** Question kinds of the builder and the answer types each may take (SPEC sections 2 and 3). */
+/** Question kinds of the builder and the answer types each may take (product.md sections 2 and 3). */
 export const QUESTION_KINDS = ['text_input', 'options_question'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 export const ANSWER_TYPES = ['string', 'radio', 'number', 'textArea', 'select', 'date'] as const;
@@ -26,7 +26,7 @@ export const survey = z.object({
   isNotified: z.number(),
   isRefillable: z.number(),
   createdById: z.number(),
-  /** The owner (SPEC: Owner). */
+  /** The owner (product.md section 3: Owner). */
   owner: userSummary,
   ...surveyWindow,
   /** The end time: the staff list shows it as relative time ("in 3 days"). */
@@ -37,7 +37,10 @@ export const survey = z.object({
 });
 export type Survey = z.infer<typeof survey>;
 
-/** A survey in the caller's Surveys list, with the state flag of SPEC: 0 no instance yet, 1 one exists. */
+/**
+ * A survey in the caller's Surveys list, with the state flag of product.md section 2: 0 no instance yet, 1
+ * one exists.
+ */
 export const userSurvey = survey.extend({ state: z.number() });
 export type UserSurvey = z.infer<typeof userSurvey>;
 
@@ -80,7 +83,10 @@ export const surveyOption = z.object({ id: z.number(), value: z.string(), positi
 export const surveyQuestion = z.object({
   id: z.number(),
   title: z.string(),
-  /** 1 when the question may be left empty (SPEC: required when its optional flag is not... 0). */
+  /**
+   * 1 when the question may be left empty (product.md section 5: required when its optional flag is not...
+   * 0).
+   */
   optional: z.number(),
   position: z.number(),
   kind: z.enum(QUESTION_KINDS),

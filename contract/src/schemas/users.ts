@@ -54,7 +54,7 @@ const adminUserFields = {
 export const adminUserCreate = z.object({ ...adminUserFields, password: adminPassword });
 export type AdminUserCreate = z.input<typeof adminUserCreate>;
 
-/** On edit the password is optional when left empty (SPEC section 5). */
+/** On edit the password is optional when left empty (product.md section 5). */
 export const adminUserUpdate = z.object({
   ...adminUserFields,
   password: z.union([z.literal(''), adminPassword]).optional(),
@@ -92,7 +92,7 @@ export const updatePasswordBody = z.object({
 });
 export type UpdatePasswordBody = z.input<typeof updatePasswordBody>;
 
-/** Avatar upload: the image as base64 (SPEC section 7, Files: folder profile). */
+/** Avatar upload: the image as base64 (product.md section 7, Files: folder profile). */
 export const profileImageBody = z.object({
   base64: z.string().min(1, MSG.invalidInput),
   filename: z.string().max(200).optional(),

@@ -1,4 +1,4 @@
-// Rows the product cannot run without (role ids of SPEC section 3). Idempotent: runs at every start.
+// Rows the product cannot run without (role ids of product.md section 3). Idempotent: runs at every start.
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { roles } from './schema';

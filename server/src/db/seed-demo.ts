@@ -1,4 +1,4 @@
-// Demo data for a first start on an empty database (PRODUCT-DECISIONS: Identity and defaults): groups,
+// Demo data for a first start on an empty database (product.md section 1, Identity and defaults): groups,
 // users and key statistics here; each feature's demo content in its seed-demo-<feature>.ts.
 import { GROUP_TYPE, ROLE } from '@hearth/contract';
 import { count } from 'drizzle-orm';

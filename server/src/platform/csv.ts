@@ -1,4 +1,4 @@
-// CSV files that spreadsheets open safely (PRODUCT-DECISIONS: Reports): RFC 4180 quoting, formula
+// CSV files that spreadsheets open safely (product.md section 9, CSV reports): RFC 4180 quoting, formula
 // injection defused, UTF-8 with a byte-order mark, streamed batch by batch so a report's size never
 // reaches the server's memory.
 import { Readable } from 'node:stream';
@@ -73,7 +73,7 @@ export async function* keysetBatches<Row, Cursor>(
   }
 }
 
-/** `20240131-154502`: the UTC time of the request, for file names (PRODUCT-DECISIONS: Reports). */
+/** `20240131-154502`: the UTC time of the request, for file names (product.md section 9, CSV reports). */
 export function fileTimestamp(at: Date): string {
   const iso = at.toISOString(); // 2024-01-31T15:45:02.123Z
   return `${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}`;

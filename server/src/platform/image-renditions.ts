@@ -1,5 +1,5 @@
 // Thumbnails and WebP renditions of images (sharp), and where they are stored beside the original: the
-// thumbnail under the original's key with .jpg (SPEC section 9), renditions with `-w{width}.webp`.
+// thumbnail under the original's key with .jpg (product.md section 9), renditions with `-w{width}.webp`.
 // Used by uploads (features/files/thumbnails.ts) and the demo seed.
 import type { Sharp } from 'sharp';
 import { type Storage, thumbnailKeyOf, variantKeyOf } from './storage';

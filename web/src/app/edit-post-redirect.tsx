@@ -1,4 +1,4 @@
-// The old edit link `/edit-post?postId=N` lives on as a redirect to `/post/edit/N` (PRODUCT-DECISIONS).
+// The old edit link `/edit-post?postId=N` lives on as a redirect to `/post/edit/N` (product.md section 2).
 import { PATHS } from '@hearth/contract';
 import { Navigate, useSearchParams } from 'react-router';
 

@@ -1,4 +1,4 @@
-// Unknown paths (SPEC section 2): say the page does not exist, offer the role's home page or the login.
+// Unknown paths (product.md section 2): say the page does not exist, offer the role's home page or the login.
 import { StatusPage } from './status-page';
 
 export default function NotFoundPage() {

@@ -1,4 +1,4 @@
-// Builds the routes from the role id in the stored profile (SPEC section 6). Logging in or out changes
+// Builds the routes from the role id in the stored profile (product.md section 6). Logging in or out changes
 // the stored session, `useSession` re-renders, and the route table follows.
 import { PATHS } from '@hearth/contract';
 import { lazy, useEffect, useMemo } from 'react';
@@ -11,7 +11,7 @@ const PublicLayout = lazy(() => import('./layout/public-layout'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
-/** Survey links opened while logged out are remembered and win after login (SPEC section 2, Guards). */
+/** Survey links opened while logged out are remembered and win after login (product.md section 2, Guards). */
 function isSurveyLink(pathname: string): boolean {
   return pathname.includes('/surveys/');
 }

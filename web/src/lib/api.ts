@@ -1,4 +1,4 @@
-// The single API client (SPEC sections 4 and 7): every call goes through `apiRequest`.
+// The single API client (product.md sections 4 and 7): every call goes through `apiRequest`.
 // It adds the bearer token and the no-cache / deny-framing headers, enforces the timeouts, refreshes an
 // expired access token first (one shared refresh per tab, serialised across tabs), unwraps `{ data }`
 // and turns `{ error, code, fields }` answers into ApiError.

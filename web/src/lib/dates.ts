@@ -1,5 +1,5 @@
 // Every date the screens write, in one place (issue 14: dates were written six different ways). Tables
-// keep SPEC's DD-MM-YYYY HH:mm:ss (PRODUCT-DECISIONS: Reports); cards say the day; a post says the day
+// keep DD-MM-YYYY HH:mm:ss (product.md section 9, Dates); cards say the day; a post says the day
 // and time; lists of recent things say "3 hours ago" and carry the exact time (lib/time-text.tsx).
 // Always the viewer's local time.
 import { DATE_FORMAT } from '@hearth/contract';
@@ -9,7 +9,7 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 dayjs.extend(relativeTime);
 
 export const DATE_FORMATS = {
-  /** Tables and CSV-like lists (SPEC). */
+  /** Tables and CSV-like lists (product.md section 9). */
   table: DATE_FORMAT.table,
   /** What the date pickers of the forms show while editing. */
   input: 'DD-MM-YYYY HH:mm',

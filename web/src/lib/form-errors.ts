@@ -1,5 +1,5 @@
 // Server 400 answers carry `fields` {fieldName: message}: put them on the antd form fields so the user
-// sees the message where it belongs, and show the general `error` as a toast (SPEC section 8).
+// sees the message where it belongs, and show the general `error` as a toast (product.md section 8).
 import type { FormInstance } from 'antd';
 import { isApiError } from './api-error';
 import { toastError } from './notify';

@@ -1,7 +1,7 @@
 // What the form pages (feed posts, communities, community posts, surveys, users, company stats) share: the
 // route's id, the page body while the record loads, the form's layout (a main and a side column) and
 // scrolling to the first error, saving with a toast and a move on (or the server's messages on the fields),
-// and the Save/Cancel bar that waits for uploads (SPEC sections 4, 5 and 8).
+// and the Save/Cancel bar that waits for uploads (product.md sections 4, 5 and 8).
 import { MSG } from '@hearth/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Card, Col, Form, type FormInstance, type FormProps, Row, Space, Typography } from 'antd';

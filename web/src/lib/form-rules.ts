@@ -1,4 +1,5 @@
-// antd Form rules built from the contract's patterns and messages (SPEC section 5), shared by all forms.
+// antd Form rules built from the contract's patterns and messages (product.md section 5), shared by all
+// forms.
 import { EMAIL_PATTERN, isCompanyEmail, LIMITS, MSG, PASSWORD_PATTERN } from '@hearth/contract';
 import type { FormRule } from 'antd';
 

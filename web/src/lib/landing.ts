@@ -1,5 +1,5 @@
-// Where a user goes after logging in (SPEC section 2): a remembered survey link first; then staff follow the
-// `next` parameter (never back to the login page); everyone else goes to their role's home page.
+// Where a user goes after logging in (product.md section 2): a remembered survey link first; then staff
+// follow the `next` parameter (never back to the login page); everyone else goes to their role's home page.
 import { homeForRole, PATHS, ROLE } from '@hearth/contract';
 import { roleHasPath } from './route-table';
 import { peekSurveyLink } from './session';

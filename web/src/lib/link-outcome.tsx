@@ -1,6 +1,6 @@
 // What a page opened from a mailed link shows (verify e-mail, confirm an e-mail change): the link's token
 // is spent once; a spinner while that runs, then the outcome, each with the way on (`next`). A link without
-// a token is refused at once (SPEC's "link not valid" message); a refusal shows the server's message.
+// a token is refused at once (product.md's "link not valid" message); a refusal shows the server's message.
 import { MSG } from '@hearth/contract';
 import { Result, Spin } from 'antd';
 import type { ReactNode } from 'react';

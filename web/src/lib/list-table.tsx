@@ -1,5 +1,5 @@
-// The house table for admin lists: pages by 20 and shows SPEC's empty-state text. Columns and rows are the
-// caller's; each list keeps its key columns at every width and adds the others as its own width allows
+// The house table for admin lists: pages by 20 and shows product.md's empty-state text. Columns and rows are
+// the caller's; each list keeps its key columns at every width and adds the others as its own width allows
 // (`from`), so a 1280 px screen needs no sideways scroll and a phone shows what identifies a row (issue 14).
 // The list's width, not the window's: beside the side menu at 200% zoom (640 px of a 1280 px screen) a
 // window breakpoint chose columns for twice the room the list had. Whatever still does not fit scrolls

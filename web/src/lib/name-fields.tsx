@@ -1,5 +1,5 @@
 // First and last name, side by side from the small breakpoint up: the register, profile and user forms
-// share them, each with its own SPEC messages.
+// share them, each with its own messages (product.md section 5).
 import { Col, Form, Input } from 'antd';
 
 type Props = {

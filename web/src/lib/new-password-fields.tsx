@@ -1,5 +1,5 @@
 // A new password and its confirmation (register, reset link, password change): the shared pattern of
-// SPEC section 5 on the first, the form's own mismatch message on the second.
+// product.md section 5 on the first, the form's own mismatch message on the second.
 import { MSG } from '@hearth/contract';
 import { Col, Form, Input } from 'antd';
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
-// Toasts (SPEC section 8: the server's `error` text is shown as an error toast). Errors stay until closed
-// and are announced at once (role alert); confirmations stay five seconds and are announced politely
+// Toasts (product.md section 8: the server's `error` text is shown as an error toast). Errors stay until
+// closed and are announced at once (role alert); confirmations stay five seconds and are announced politely
 // (issue 14: toasts vanished before they could be read). The toast outlet is its own chunk, loaded the
 // first time a toast is asked for (the login page's budget), so a toast asked for before it is there
 // waits in a queue; providers.tsx mounts the outlet when asked.

@@ -1,4 +1,4 @@
-// Old password, new password (shared pattern), confirm (SPEC section 5, Password change). Used on
+// Old password, new password (shared pattern), confirm (product.md section 5, Password change). Used on
 // /password-change and in the Password Settings tab of /edit-profile.
 import { MSG, profileEndpoints, type UpdatePasswordBody } from '@hearth/contract';
 import { useMutation } from '@tanstack/react-query';

@@ -1,6 +1,7 @@
-// Web push in the browser (SPEC section 4): the service worker (/sw.js, registered while someone is logged
-// in: lib/offline-copies.ts) carries the subscription, which is sent to the server; logging out removes both. Permission is
-// asked only from a click (the bell panel's button). Every failure is only logged, never shown.
+// Web push in the browser (product.md section 4): the service worker (/sw.js, registered while someone is
+// logged in: lib/offline-copies.ts) carries the subscription, which is sent to the server; logging out
+// removes both. Permission is asked only from a click (the bell panel's button). Every failure is only
+// logged, never shown.
 import { notificationsEndpoints } from '@hearth/contract';
 import { ApiError } from './api';
 import { call } from './endpoint-client';

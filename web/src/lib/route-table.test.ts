@@ -1,4 +1,4 @@
-// The route table and the post-login landing rules of SPEC sections 2 and 6.
+// The route table and the post-login landing rules of product.md sections 2 and 6.
 import { ROLE } from '@hearth/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 

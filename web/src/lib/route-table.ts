@@ -1,4 +1,4 @@
-// The route table per role (SPEC sections 2 and 6, PRODUCT-DECISIONS). Pure data, so the router, the
+// The route table per role (product.md sections 2 and 6). Pure data, so the router, the
 // guards and the post-login redirect all agree on which paths a role has. All matches are exact.
 import { PATHS, ROLE } from '@hearth/contract';
 import { matchPath } from 'react-router';
@@ -48,8 +48,8 @@ const COMMUNITY_MEMBER: RouteEntry[] = [
 ];
 
 const STAFF_ONLY: RouteEntry[] = [
-  // SPEC section 6: "/admin-feed-post-list is always registered". Staff have the address, and it says they
-  // may not open it, rather than an empty admin page whose buttons lead nowhere.
+  // product.md section 6: "/admin-feed-post-list is always registered". Staff have the address, and it says
+  // they may not open it, rather than an empty admin page whose buttons lead nowhere.
   { path: PATHS.adminFeedPostList, page: 'notAuthorised' },
   { path: PATHS.news, page: 'news' },
   { path: '/post-detail/:postId', page: 'postDetail' },
@@ -75,7 +75,7 @@ const ADMIN_ONLY: RouteEntry[] = [
   { path: '/reports/post-activity', page: 'postActivityReport' },
 ];
 
-/** Any other role has only the login page and the password change (PRODUCT-DECISIONS). */
+/** Any other role has only the login page and the password change (product.md section 2). */
 const OTHER_ROLE: RouteEntry[] = [{ path: PATHS.passwordChange, page: 'passwordChange' }];
 
 export function routesForRole(roleId: number): RouteEntry[] {

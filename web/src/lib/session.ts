@@ -1,7 +1,7 @@
-// The logged-in session as kept in the browser (SPEC section 3): one "logged-in profile" entry plus
+// The logged-in session as kept in the browser (product.md section 3): one "logged-in profile" entry plus
 // separate entries for the user profile, refresh token, access token, token expiry date and profile image.
 // Remember-me keeps them in localStorage (30 days), otherwise in sessionStorage (12 hours), as
-// PRODUCT-DECISIONS says. Components read the session through `useSession`, a tiny external store, so
+// product.md section 9 says. Components read the session through `useSession`, a tiny external store, so
 // the route table and menus follow login, logout, token rotation and other tabs.
 import type { SessionProfile } from '@hearth/contract';
 import { useSyncExternalStore } from 'react';

@@ -1,5 +1,5 @@
 // The Start and End fields of the post, community post and survey forms: date and time to the minute, the
-// end after the start, and (where the form needs them) SPEC's messages when they are left empty.
+// end after the start, and (where the form needs them) product.md's messages when they are left empty.
 import { Form } from 'antd';
 import { DateTimeInput, endAfterStartRule } from './posts/post-form-fields';
 

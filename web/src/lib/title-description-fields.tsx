@@ -1,5 +1,5 @@
-// The Title and Description of the community and survey forms: both required (SPEC's message when empty or
-// only spaces), the description up to 5,000 characters in a text area that grows with its text.
+// The Title and Description of the community and survey forms: both required (product.md's message when empty
+// or only spaces), the description up to 5,000 characters in a text area that grows with its text.
 import { Form, Input } from 'antd';
 import { growField } from './grow-field';
 

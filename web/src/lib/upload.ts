@@ -1,4 +1,4 @@
-// Post file uploads (SPEC sections 4, 5 and 7): a multipart POST (filesEndpoints.uploadFile) through
+// Post file uploads (product.md sections 4, 5 and 7): a multipart POST (filesEndpoints.uploadFile) through
 // XMLHttpRequest, because fetch reports no upload progress. Progress is scaled to 0-90 while the bytes are
 // sent and becomes 100 when the server has stored the file; failures carry the server's `error` text.
 import { filesEndpoints, LIMITS, MSG, type UploadResponse } from '@hearth/contract';

@@ -4,7 +4,7 @@ import { LIMITS, type UserSummary, usersEndpoints } from '@hearth/contract';
 import { useEffect, useState } from 'react';
 import { call } from './endpoint-client';
 
-/** The mention search (SPEC section 7): active colleagues whose name starts with `text`. */
+/** The mention search (product.md section 7): active colleagues whose name starts with `text`. */
 export function searchColleagues(text: string, signal?: AbortSignal): Promise<UserSummary[]> {
   // With startString the server answers summaries only (id, name, avatar), never full records.
   return call(

@@ -1,4 +1,4 @@
-// SPEC section 9: the mobile layout starts at max-width 599px.
+// product.md section 9: the mobile layout starts at max-width 599px.
 import { LIMITS } from '@hearth/contract';
 import { useMediaQuery } from './use-media-query';
 

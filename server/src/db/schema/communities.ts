@@ -5,7 +5,7 @@ import { files } from './files';
 import { users } from './users';
 
 /**
- * Communities (SPEC section 3). Member and discussion counts are kept on the row, moved in the same
+ * Communities (product.md section 3). Member and discussion counts are kept on the row, moved in the same
  * transaction as the join, leave or message and only when a row really changed, so they stay equal to the
  * rows however many requests race. The post count is counted when read (it depends on the posts' windows).
  */

@@ -5,7 +5,7 @@ import { createdAt, ref, ts } from './columns';
 import { users } from './users';
 
 /**
- * In-app notifications (SPEC section 3). One row per recipient; `viewed_at` null means unviewed. For a
+ * In-app notifications (product.md section 3). One row per recipient; `viewed_at` null means unviewed. For a
  * COMMENT the object is the comment's post (`object_id`), so opening it lands on that post.
  */
 export const notifications = pgTable(
@@ -51,7 +51,9 @@ export const notificationEvents = pgTable(
   (t) => [index('notification_events_pending_idx').on(t.id).where(sql`${t.processedAt} is null`)],
 );
 
-/** Web push subscriptions (SPEC: endPoint, mkey, authSecret); one row per browser endpoint. */
+/**
+ * Web push subscriptions (product.md section 3: endPoint, mkey, authSecret); one row per browser endpoint.
+ */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {

@@ -4,9 +4,10 @@ import { createdAt, ref, ts, updatedAt } from './columns';
 import { groups, users } from './users';
 
 /**
- * Surveys (SPEC section 3). A survey's questions sit in categories (one step of the form each). Answers are
- * text (PRODUCT-DECISIONS); a question that has answers cannot be deleted (answers reference it without
- * cascade), and build-survey refuses to change the questions of a survey that has responses (ADR 011).
+ * Surveys (product.md section 3). A survey's questions sit in categories (one step of the form each). Answers
+ * are text (product.md section 4); a question that has answers cannot be deleted (answers reference it
+ * without cascade), and build-survey refuses to change the questions of a survey that has responses
+ * (ADR 011).
  */
 export const surveys = pgTable(
   'surveys',
@@ -60,7 +61,7 @@ export const surveyQuestions = pgTable(
     surveyId: ref('survey_id', () => surveys.id, 'cascade'),
     categoryId: ref('category_id', () => surveyCategories.id, 'cascade'),
     title: text('title').notNull(),
-    /** text_input or options_question (SPEC section 2). */
+    /** text_input or options_question (product.md section 2). */
     kind: text('kind').notNull(),
     /** string, textArea, number, date (text input); radio, select (options). */
     answerType: text('answer_type').notNull(),

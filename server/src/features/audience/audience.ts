@@ -1,4 +1,4 @@
-// The audience rule of PRODUCT-DECISIONS (Audience), shared by feed posts and surveys: an item is for
+// The audience rule of product.md section 4 (Audience), shared by feed posts and surveys: an item is for
 // everyone, or for chosen location and department groups. Features keep their items' audience in a link
 // table of groups; this module knows the rule, not the features.
 import { GROUP_TYPE, MSG } from '@hearth/contract';

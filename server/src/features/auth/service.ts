@@ -74,7 +74,9 @@ export async function login(
   return issueSession(app, user, remember);
 }
 
-/** Checks that `ids` are one location and one department (SPEC: Register) and answers them. */
+/**
+ * Checks that `ids` are one location and one department (product.md section 5, Register) and answers them.
+ */
 async function checkRegisterGroups(db: Db, ids: number[]): Promise<number[]> {
   const rows = ids.length ? await db.select().from(groups).where(inArray(groups.id, ids)) : [];
   const location = rows.filter((g) => g.groupTypeId === GROUP_TYPE.LOCATION);

@@ -1,4 +1,4 @@
-// Who sees and who writes in a community (PRODUCT-DECISIONS: community visibility; ADR 010). One place for
+// Who sees and who writes in a community (product.md section 4: community visibility; ADR 010). One place for
 // the rules, so the community, post, comment, discussion and action calls cannot disagree:
 // - administrators see and manage every community, draft or published;
 // - anyone else sees a published community that is public, or private with them as a member;

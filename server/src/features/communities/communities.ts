@@ -1,4 +1,4 @@
-// Communities: lists, one community, create and edit (admins), members and join/leave (PRODUCT-DECISIONS:
+// Communities: lists, one community, create and edit (admins), members and join/leave (product.md section 4:
 // community visibility). Who sees what is decided in access.ts. num_users always equals the member rows:
 // join and leave move it only when a row really changed; create and edit recount it in their transaction.
 import {
@@ -27,7 +27,7 @@ export type CommunityForm = z.output<typeof communityBody>;
 export type CommunitiesQuery = z.output<typeof communitiesQuery>;
 
 const MB = 1024 * 1024;
-/** SPEC section 5: the create form takes images under 2MB, the edit form under 10MB. */
+/** product.md section 5: the create form takes images under 2MB, the edit form under 10MB. */
 export const IMAGE_LIMIT = { create: 2 * MB, edit: 10 * MB } as const;
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 

@@ -1,4 +1,4 @@
-// Who reads and who writes a community post (PRODUCT-DECISIONS: publishing window, community visibility;
+// Who reads and who writes a community post (product.md section 4: publishing window, community visibility;
 // ADR 010). A community post is a feed_posts row of kind 2. Its reader must see its community
 // (access.ts); a draft or a post outside its window is read only by administrators, post managers and the
 // community's managers. A post without a community (an administrator's draft) only by administrators.

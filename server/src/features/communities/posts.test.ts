@@ -1,6 +1,6 @@
 // Creating and editing community posts: only the community's managers and administrators write its posts
-// (role 3 is not special here), SPEC's messages for invalid forms, nothing written by a refused request,
-// the author kept on edit, files checked like the feed's, and the verify call of the edit form.
+// (role 3 is not special here), product.md's messages for invalid forms, nothing written by a refused
+// request, the author kept on edit, files checked like the feed's, and the verify call of the edit form.
 import { MSG, POST_KIND, ROLE, STATE, VISIBILITY } from '@hearth/contract';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -107,7 +107,7 @@ describe('POST /v1/api/community-posts', () => {
     expect(data.endAt).toBeNull();
   });
 
-  it("answers SPEC's messages for an invalid form and writes nothing", async () => {
+  it("answers the product's messages for an invalid form and writes nothing", async () => {
     const before = await totals();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ title: '  ' }, 'title', MSG.postTitleRequired],

@@ -1,4 +1,4 @@
-// Creating and editing community posts, and the verify call (SPEC sections 5 and 7; ADR 010). Only
+// Creating and editing community posts, and the verify call (product.md sections 5 and 7; ADR 010). Only
 // administrators and the managers of the post's community write its posts: on edit the caller must manage
 // the post's current community and, when it moves, the new one too. The author is the caller on create and
 // is kept on edit. Files go through the feed's checks (shared feed_post_files), the text through the same

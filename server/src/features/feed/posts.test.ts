@@ -1,5 +1,5 @@
-// Creating and editing feed posts (roles 1 and 3): the whole form in one transaction, SPEC's messages for
-// invalid forms, and nothing changed by a refused request. The admin list, categories and reports:
+// Creating and editing feed posts (roles 1 and 3): the whole form in one transaction, product.md's messages
+// for invalid forms, and nothing changed by a refused request. The admin list, categories and reports:
 // post-lists.test.ts.
 import { MSG, STATE } from '@hearth/contract';
 import { count, eq } from 'drizzle-orm';

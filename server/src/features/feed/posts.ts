@@ -1,5 +1,6 @@
-// Creating and editing feed posts (roles 1 and 3). Create and update take the whole form (SPEC section 4):
-// an update replaces categories, audience and files. Everything is checked and written in one transaction.
+// Creating and editing feed posts (roles 1 and 3). Create and update take the whole form
+// (product.md section 4): an update replaces categories, audience and files. Everything is checked and
+// written in one transaction.
 import { type feedPostBody, MSG } from '@hearth/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -10,7 +10,7 @@ import { type PageRow, type PostRow, pageColumns } from '../posts/cards';
 import { type Cursor, olderThan } from '../posts/cursor';
 import { FEED_KIND, visibleTo } from './visibility';
 
-/** The featured carousel holds at most this many posts (PRODUCT-DECISIONS). */
+/** The featured carousel holds at most this many posts (product.md section 4). */
 export const FEATURED_MAX = 10;
 
 /**

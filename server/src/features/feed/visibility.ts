@@ -1,4 +1,4 @@
-// Who sees a feed post (PRODUCT-DECISIONS: publishing window and audience). One SQL predicate serves the
+// Who sees a feed post (product.md section 4: publishing window and audience). One SQL predicate serves the
 // feed, the Likes and Favourites tabs, a single post, its comments and its actions, so they cannot disagree.
 import { POST_KIND, STATE } from '@hearth/contract';
 import { type SQL, sql } from 'drizzle-orm';

@@ -9,7 +9,9 @@ export type ResourceType = 'image' | 'video' | 'raw';
 
 export type Sniffed = {
   mimeType: string;
-  /** The stored key's extension. JPEG is `jpeg`, so `.jpg` stays free for thumbnails (SPEC section 9). */
+  /**
+   * The stored key's extension. JPEG is `jpeg`, so `.jpg` stays free for thumbnails (product.md section 9).
+   */
   ext: string;
   resourceType: ResourceType;
   /** image: gets a thumbnail; video and audio: a poster frame if ffmpeg finds one; other: nothing. */
@@ -93,7 +95,7 @@ const PLAIN_TEXT = doc('text/plain', 'txt');
 
 function finish(k: Kind): Sniffed {
   const resourceType: ResourceType = k.kind === 'image' ? 'image' : k.kind === 'document' ? 'raw' : 'video';
-  // Audio counts as video, for the 500MB limit as for resourceType (SPEC section 5).
+  // Audio counts as video, for the 500MB limit as for resourceType (product.md section 5).
   const maxBytes = resourceType === 'video' ? LIMITS.videoMaxBytes : LIMITS.fileMaxBytes;
   return { ...k, resourceType, maxBytes };
 }

@@ -1,6 +1,6 @@
 // JPEG thumbnails of images (sharp) and poster frames of videos (ffmpeg), stored beside the original under
-// its key with the extension swapped to .jpg (SPEC section 9). ffmpeg is optional: without it a video simply
-// has no poster (thumbnailKey null) and the cards show a placeholder.
+// its key with the extension swapped to .jpg (product.md section 9). ffmpeg is optional: without it a video
+// simply has no poster (thumbnailKey null) and the cards show a placeholder.
 // Images also get WebP renditions in a few widths (issue 14), so a phone downloads a picture the size of
 // its screen (`srcset`), and their upright size, so pages reserve the picture's box before it loads.
 import { spawn } from 'node:child_process';

@@ -115,7 +115,7 @@ export function createPushSender(
     async sendForEvents(eventIds) {
       if (eventIds.length === 0) return;
       // A failure to read the rows throws: the push job is retried. Each delivery's failure is only logged
-      // (SPEC section 4), so a retry never re-sends to the subscriptions that took it.
+      // (product.md section 4), so a retry never re-sends to the subscriptions that took it.
       const rows = await pushRows(db, eventIds);
       let next = 0;
       const lane = async () => {

@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-/** At most this late: PRODUCT-DECISIONS allows a scheduled post to notify up to a minute late. */
+/** At most this late: product.md section 9 allows a scheduled post to notify up to a minute late. */
 export const TICK_MS = 30_000;
 
 /**

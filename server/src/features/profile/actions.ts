@@ -1,4 +1,4 @@
-// The caller's counts for the profile's Likes and Favourites tabs (SPEC section 3: counts of likes,
+// The caller's counts for the profile's Likes and Favourites tabs (product.md section 3: counts of likes,
 // favourites and surveys). Likes and favourites count posts the caller can still see, so each count
 // matches the list its tab shows. There is no survey-instance table yet: the surveys feature adds it here.
 import type { UserActions } from '@hearth/contract';

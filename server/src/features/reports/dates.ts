@@ -1,6 +1,7 @@
-// Dates in CSV files: SPEC's table format `DD-MM-YYYY HH:mm:ss` in the time zone the admin's screen shows
-// (PRODUCT-DECISIONS: screens use the viewer's local time), passed as `tz`, so the file matches the table.
-// The `tz` parameter is the contract's (tzParam): the endpoint table's CSV queries read it.
+// Dates in CSV files: product.md's table format `DD-MM-YYYY HH:mm:ss` in the time zone the admin's screen
+// shows (product.md section 9, Dates: screens use the viewer's local time), passed as `tz`, so the file
+// matches the table. The `tz` parameter is the contract's (tzParam): the endpoint table's CSV queries read
+// it.
 export { TZ_MESSAGE } from '@hearth/contract';
 
 const pad = (n: number) => String(n).padStart(2, '0');

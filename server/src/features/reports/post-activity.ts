@@ -1,5 +1,5 @@
-// Post activity (SPEC section 9 columns): the table's pages (sorted and searched in SQL, as a group may have
-// 100,000 posts), the top posts chart and the CSV. All read the feed's own post activity query (the one
+// Post activity (product.md section 9 columns): the table's pages (sorted and searched in SQL, as a group may
+// have 100,000 posts), the top posts chart and the CSV. All read the feed's own post activity query (the one
 // GET /newsfeed/postsReport answers), so the table, the chart and the file cannot disagree.
 import type { PostActivitySort, PostReportRow } from '@hearth/contract';
 import { and, count, ilike, or, type SQL, sql } from 'drizzle-orm';

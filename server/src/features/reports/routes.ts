@@ -1,5 +1,5 @@
 // Reports: the handlers of contract/src/endpoints/reports.ts (administrators only). Tables answer
-// `{ data }`; CSV downloads stream (platform/csv.ts) with SPEC's columns and file names.
+// `{ data }`; CSV downloads stream (platform/csv.ts) with product.md's columns and file names.
 import {
   POST_ACTIVITY_CSV_COLUMNS,
   REPORT_FILE_STEMS,

@@ -1,5 +1,5 @@
 // Survey responses reports: the list with response counts, one survey's report, and its CSV whose answers
-// keep letters of every script, digits and spaces only (SPEC section 9).
+// keep letters of every script, digits and spaces only (product.md section 9).
 import { ROLE } from '@hearth/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';

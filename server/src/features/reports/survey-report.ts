@@ -1,6 +1,6 @@
-// Survey responses report (SPEC sections 2, 3 and 9): the list of surveys with their response counts, one
-// survey's report (respondents, questions with their answers) and its CSV (one row per completed response,
-// one column per question, answers stripped of everything but letters, digits and spaces).
+// Survey responses report (product.md sections 2, 3 and 9): the list of surveys with their response counts,
+// one survey's report (respondents, questions with their answers) and its CSV (one row per completed
+// response, one column per question, answers stripped of everything but letters, digits and spaces).
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -143,7 +143,7 @@ export async function surveyReport(db: Db, surveyId: number) {
 }
 
 /**
- * SPEC section 9: the export strips non-alphanumeric characters from answers. Letters of every script
+ * product.md section 9: the export strips non-alphanumeric characters from answers. Letters of every script
  * (with their combining marks: Devanagari, Arabic vowel signs, decomposed accents) and digits stay; any
  * whitespace becomes one space.
  */

@@ -135,7 +135,7 @@ describe('GET /reports/user-activity', () => {
 });
 
 describe('GET /reports/user-activity/csv', () => {
-  it('streams SPEC columns in the asked order and time zone, formulas made inert, with a dated file name', async () => {
+  it('streams the columns of product.md in the asked order and time zone, formulas made inert, with a dated file name', async () => {
     const before = new Date();
     const res = await get(
       '/v1/api/reports/user-activity/csv?search=rpt&sort=likes&order=desc&tz=Africa/Johannesburg',

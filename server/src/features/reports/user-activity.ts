@@ -1,4 +1,4 @@
-// User activity report (SPEC section 9 columns): one row per user with their groups, likes, favourites,
+// User activity report (product.md section 9 columns): one row per user with their groups, likes, favourites,
 // completed surveys and last activity, sorted, filtered and paged in SQL. The table reads a page, the CSV
 // reads every row in keyset batches of the same query, so both agree on order and filters.
 import {
@@ -146,7 +146,9 @@ export async function userActivityPage(
 
 const CSV_BATCH = 1000;
 
-/** The CSV's records (SPEC section 9 columns), every filtered user in the table's order, batch by batch. */
+/**
+ * The CSV's records (product.md section 9 columns), every filtered user in the table's order, batch by batch.
+ */
 export async function* userActivityCsvRows(
   db: Db,
   f: UserActivityFilters,

@@ -1,4 +1,4 @@
-// Company key statistics (SPEC: /stats, /edit-stats). The newest row is the current one.
+// Company key statistics (product.md section 2: /stats, /edit-stats). The newest row is the current one.
 import type { KeyStats, KeyStatsUpdate } from '@hearth/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -1,6 +1,6 @@
-// Which surveys are open to a user (PRODUCT-DECISIONS: Survey state, Audience): published, active, inside
-// start/end (a survey without times is not open), and for an audience the user belongs to. One SQL predicate
-// serves the staff list, one survey, its form and the submission, so they cannot disagree.
+// Which surveys are open to a user (product.md section 4, Survey responses and Audience): published, active,
+// inside start/end (a survey without times is not open), and for an audience the user belongs to. One SQL
+// predicate serves the staff list, one survey, its form and the submission, so they cannot disagree.
 import { STATE } from '@hearth/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { literal, tsParam } from '../../db/params';

@@ -1,5 +1,5 @@
-// Responses ("instances", PRODUCT-DECISIONS: Survey state). A response is accepted only for a survey open
-// to the caller; its answers must belong to the survey's questions, every required question must be
+// Responses ("instances", product.md section 4, Survey responses). A response is accepted only for a survey
+// open to the caller; its answers must belong to the survey's questions, every required question must be
 // answered, and each answer must fit its question's type. A non-refillable survey takes one response per
 // user: the survey row is locked (SELECT ... FOR UPDATE) before the existing-response check, so two
 // submissions at the same moment run one after the other and the second finds the first.

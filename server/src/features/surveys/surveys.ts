@@ -1,6 +1,6 @@
 // Surveys themselves: the admin list, one survey, the caller's open surveys, create and edit (roles 1 and 3).
-// Create and edit take the whole form (SPEC section 4); the audience replaces the previous one. Writes run in
-// one transaction.
+// Create and edit take the whole form (product.md section 4); the audience replaces the previous one. Writes
+// run in one transaction.
 import type { Group, Survey, surveyCreateBody, surveyUpdateBody, UserSurvey } from '@hearth/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';

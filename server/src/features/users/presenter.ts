@@ -1,4 +1,4 @@
-// Shapes user rows for the API: never a password hash, booleans as SPEC's 0/1, role as { id, name }.
+// Shapes user rows for the API: never a password hash, booleans as product.md's 0/1, role as { id, name }.
 import type { Group, User, UserSummary } from '@hearth/contract';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -134,7 +134,7 @@ export async function loadUser(db: Db, id: number): Promise<User | undefined> {
   return user;
 }
 
-/** The admin user list: newest first; `limit` <= 0 or absent means all (SPEC: limit=-1). */
+/** The admin user list: newest first; `limit` <= 0 or absent means all (product.md section 7: limit=-1). */
 export async function listUsers(db: Db, opts: { limit?: number; isActive?: number } = {}): Promise<User[]> {
   const filter = opts.isActive === undefined ? undefined : eq(users.isActive, opts.isActive === 1);
   const query = selectUsers(db, and(filter)).orderBy(desc(users.createdAt), desc(users.id));

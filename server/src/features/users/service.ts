@@ -1,4 +1,4 @@
-// Admin user management: create and edit accounts (SPEC: /add-user, /edit-user/{id}).
+// Admin user management: create and edit accounts (product.md section 2: /add-user, /edit-user/{id}).
 import { MSG, REGISTERED_USER_TYPE, ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -42,7 +42,7 @@ async function checkAdminForm(
   return groupIds;
 }
 
-/** Users added by an admin are created verified (SPEC section 4). Answers the new id. */
+/** Users added by an admin are created verified (product.md section 4). Answers the new id. */
 export async function createUserByAdmin(
   db: Db,
   domains: readonly string[],

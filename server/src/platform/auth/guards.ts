@@ -1,11 +1,12 @@
 // Authentication and role checks, used as route preHandlers. The user's row (active flag, role, token
 // version) is re-read at most every USER_TTL_MS per instance (ADR 008): a deactivated user or a bumped
 // token version is refused at once on the instance that made the change (endSessions and the users
-// service forget the user) and within USER_TTL_MS on any other, inside PRODUCT-DECISIONS' one minute.
-// The same read brings the user's sessions (refresh families) revoked within an access token's lifetime:
-// an access token of a logged-out session is refused like one of an old token version. Every instance
-// also forgets the user when the event bus says a session ended (features/auth/session-events.ts), so in
-// practice all instances refuse within a second; a lost bus message still bites within USER_TTL_MS.
+// service forget the user) and within USER_TTL_MS on any other, inside the one minute of
+// product.md section 4. The same read brings the user's sessions (refresh families) revoked within an access
+// token's lifetime: an access token of a logged-out session is refused like one of an old token version.
+// Every instance also forgets the user when the event bus says a session ended
+// (features/auth/session-events.ts), so in practice all instances refuse within a second; a lost bus message
+// still bites within USER_TTL_MS.
 import { MSG, SESSION } from '@hearth/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Rich-text bodies from editors are sanitised when written (PRODUCT-DECISIONS: HTML sanitising), so what
+// Rich-text bodies from editors are sanitised when written (product.md section 5, HTML bodies), so what
 // the database holds is safe for every reader; the web sanitises again when it renders (defence in depth).
 // Allow-list only: anything not named here is dropped, and the content of script-like elements with it.
 import sanitizeHtml from 'sanitize-html';

@@ -12,8 +12,8 @@ function fieldName(instancePath: string): string {
   return parts[1] ?? parts[0] ?? '_';
 }
 
-// Schemas carry SPEC's messages where SPEC has one; anything else (a malformed id, a wrong type) answers
-// this plain sentence instead of zod's technical default.
+// Schemas carry the messages of product.md section 5 where there is one; anything else (a malformed id, a
+// wrong type) answers this plain sentence instead of zod's technical default.
 z.config({ customError: () => MSG.invalidInput });
 
 /** Fastify's client errors that have a message of their own, with a stable code. */

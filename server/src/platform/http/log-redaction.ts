@@ -1,4 +1,4 @@
-// Credentials never reach the log (PRODUCT-DECISIONS: Operations). The stream no longer takes a token in
+// Credentials never reach the log (product.md section 10, Operations). The stream no longer takes a token in
 // its URL, but a client may still put one there (an old web build, a typo'd integration), and mail links
 // carry one: so every log line is rewritten before it is written, whatever field holds the text: the
 // value of any token-like query parameter, and anything shaped like a JWT, become `[redacted]`.

@@ -1,4 +1,4 @@
-// Security headers for every answer, and no caching of API answers (SPEC section 7 asks for no-cache).
+// Security headers for every answer, and no caching of API answers (product.md section 7 asks for no-cache).
 // The headers never vary, so they are built once; @fastify/helmet re-derived its CSP on every request,
 // about 4% of a request's CPU under load (ADR 008).
 import type { FastifyInstance } from 'fastify';

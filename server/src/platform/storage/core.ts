@@ -61,7 +61,7 @@ export function newStorageKey(prefix: string, ext: string): string {
   return `${prefix}/${randomUUID()}.${ext}`;
 }
 
-/** The thumbnail or poster frame of a blob: its key with the extension set to .jpg (SPEC section 9). */
+/** The thumbnail or poster frame of a blob: its key with the extension set to .jpg (product.md section 9). */
 /** Every storage's `put`: the body under a new key of `prefix` and `ext`, which is answered. */
 export async function putUnderNewKey(storage: Storage, prefix: string, ext: string, body: Buffer) {
   const key = newStorageKey(prefix, ext);

@@ -1,4 +1,4 @@
-// The footer of every page (SPEC section 1): confidentiality notice, support mail link, copyright.
+// The footer of every page (product.md section 1): confidentiality notice, support mail link, copyright.
 // Plain markup: it is on the login page too, which must stay light.
 import { useConfig } from '../../lib/config';
 import './app-footer.css';

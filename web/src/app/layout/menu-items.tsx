@@ -1,5 +1,5 @@
-// Side menu entries per role (SPEC section 2, Menus). Role 3 also gets Communities because its route table
-// has the community pages.
+// Side menu entries per role (product.md section 2, Menus). Role 3 also gets Communities because its route
+// table has the community pages.
 import {
   BarChartOutlined,
   FileTextOutlined,

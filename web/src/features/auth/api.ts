@@ -1,4 +1,4 @@
-// Auth calls (SPEC section 7, Auth) as TanStack Query mutations.
+// Auth calls (product.md section 7, Auth) as TanStack Query mutations.
 import { authEndpoints, type RegisterBody } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import { call } from '../../lib/endpoint-client';
 import { disablePush } from '../../lib/push';
 import { clearSession, currentProfile, saveSession } from '../../lib/session';
 
-/** Basic auth of SPEC section 7; UTF-8 safe, unlike a bare btoa of the text. */
+/** Basic auth of product.md section 7; UTF-8 safe, unlike a bare btoa of the text. */
 function basicAuth(email: string, password: string): string {
   const bytes = new TextEncoder().encode(`${email}:${password}`);
   let binary = '';

@@ -1,4 +1,4 @@
-// /forgot-password (SPEC section 2): ask for a reset link; the answer is the same whether or not the
+// /forgot-password (product.md section 2): ask for a reset link; the answer is the same whether or not the
 // address exists, so the panel never reveals who has an account.
 import { MSG } from '@hearth/contract';
 import { Form, Input } from 'antd';

@@ -1,4 +1,4 @@
-// `/` and `/login` (SPEC section 2). A user who still holds a session is sent on by role; an expired
+// `/` and `/login` (product.md section 2). A user who still holds a session is sent on by role; an expired
 // access token is renewed silently first so "remember me" keeps its promise.
 import { MSG } from '@hearth/contract';
 import { Button } from 'antd';
@@ -18,7 +18,7 @@ import { useLogin } from './api';
 type LoginForm = { email: string; password: string; remember: boolean };
 type LoginErrors = { email?: string; password?: string };
 
-/** SPEC section 2's messages for an empty e-mail (blank counts as empty) or password. */
+/** product.md section 2's messages for an empty e-mail (blank counts as empty) or password. */
 function loginErrors(values: LoginForm): LoginErrors {
   return {
     email: values.email.trim() ? undefined : MSG.loginEmailRequired,

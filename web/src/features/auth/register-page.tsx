@@ -1,4 +1,4 @@
-// /register (SPEC section 2): account request with location and department; on success a panel asks the
+// /register (product.md section 2): account request with location and department; on success a panel asks the
 // user to verify their e-mail, with a resend link.
 import { MSG, REGISTERED_USER_TYPE } from '@hearth/contract';
 import { Alert, Button, Form, Input, Row } from 'antd';

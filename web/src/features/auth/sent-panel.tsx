@@ -1,5 +1,6 @@
 // What a logged-out page shows once it has mailed a link (register, forgot password): where the link went,
-// a button to send it again (SPEC's "e-mail sent" toast, or the server's error) and the way back to login.
+// a button to send it again (product.md's "e-mail sent" toast, or the server's error) and the way back to
+// login.
 import { MSG } from '@hearth/contract';
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';

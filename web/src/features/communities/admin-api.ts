@@ -1,6 +1,6 @@
-// API hooks of the administration screens for communities and of the community post form (SPEC section 7:
-// Communities and Community posts). Keys start with 'communities' / 'community-posts' so that a save here
-// also refreshes what the staff screens have cached.
+// API hooks of the administration screens for communities and of the community post form
+// (product.md section 7: Communities and Community posts). Keys start with 'communities' / 'community-posts'
+// so that a save here also refreshes what the staff screens have cached.
 import {
   type Community,
   type CommunityBody,
@@ -61,7 +61,9 @@ export function useSaveCommunity(id: number | undefined) {
   );
 }
 
-/** The communities `userId` manages (SPEC section 6: managers create and edit their community's posts). */
+/**
+ * The communities `userId` manages (product.md section 6: managers create and edit their community's posts).
+ */
 export function useManagedCommunities(userId: number | undefined) {
   return useIdQuery(
     userId,
@@ -81,7 +83,7 @@ export function useAllCommunityPosts() {
   });
 }
 
-/** Whether the caller may edit post `id` (SPEC section 2: the edit form asks first). */
+/** Whether the caller may edit post `id` (product.md section 2: the edit form asks first). */
 export function useVerifyCommunityPost(id: number | undefined, userId: number | undefined) {
   return useIdQuery(
     id,

@@ -1,5 +1,5 @@
 // /admin-communities-list (role 1): Publish and Draft tabs of every community with Title (to the edit
-// form), Description, Visibility and Created; the way to create a community (SPEC section 2).
+// form), Description, Visibility and Created; the way to create a community (product.md section 2).
 import { type Community, VISIBILITY } from '@hearth/contract';
 import { Tag } from 'antd';
 import { from, type ListColumns } from '../../lib/list-table';

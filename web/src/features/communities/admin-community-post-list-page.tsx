@@ -1,5 +1,5 @@
 // /admin-community-post-list (role 1): Publish and Draft tabs of every community post with Title (to the
-// edit form), Subtitle, Community, Creator and Created; the way to create one (SPEC section 2).
+// edit form), Subtitle, Community, Creator and Created; the way to create one (product.md section 2).
 import type { CommunityPost } from '@hearth/contract';
 import { from, type ListColumns } from '../../lib/list-table';
 import {

@@ -1,6 +1,6 @@
-// The staff community screens' API hooks (SPEC section 7: Communities, Community posts). Join/Leave and
+// The staff community screens' API hooks (product.md section 7: Communities, Community posts). Join/Leave and
 // likes/favourites are optimistic: the cached copies change at once and change back when the call fails
-// (a like or favourite also when the answer says it was not successful, SPEC section 4).
+// (a like or favourite also when the answer says it was not successful, product.md section 4).
 import { type Community, communitiesEndpoints, LIMITS } from '@hearth/contract';
 import {
   type QueryClient,

@@ -1,6 +1,6 @@
 // /communities (roles 2, 3): tabs My Communities (joined, viewState 1) and Public Communities (viewState 2),
-// each a responsive grid of community cards linking to /communities/{id} (SPEC section 2). The open tab is
-// kept in the address so Back from a community returns to it.
+// each a responsive grid of community cards linking to /communities/{id} (product.md section 2). The open tab
+// is kept in the address so Back from a community returns to it.
 import { VIEW_STATE } from '@hearth/contract';
 import { Col, Empty, Row } from 'antd';
 import { PageHeader } from '../../lib/page-header';

@@ -1,4 +1,4 @@
-// The pure rules behind the community form and the community post form (SPEC sections 4 and 5): image
+// The pure rules behind the community form and the community post form (product.md sections 4 and 5): image
 // checks, which community post form a route is, and the form-to-body mappings with the
 // community-required rule.
 import {
@@ -14,7 +14,7 @@ import {
 // ---- community form -------------------------------------------------------------------------------
 
 export const COMMUNITY_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
-/** The edit form accepts images under 10MB (SPEC section 5); create keeps the 2MB limit. */
+/** The edit form accepts images under 10MB (product.md section 5); create keeps the 2MB limit. */
 export const COMMUNITY_EDIT_IMAGE_MAX_BYTES = LIMITS.fileMaxBytes;
 
 /** The browser-side check of a community image: a message, or null when it may be uploaded. */
@@ -89,7 +89,7 @@ export type CommunityPostFormValues = {
   files: { id: number }[];
 };
 
-/** SPEC section 5: publishing needs a community (the admin form may keep a draft without one). */
+/** product.md section 5: publishing needs a community (the admin form may keep a draft without one). */
 export function communityRequiredError(
   stateId: number,
   communityId: number | null | undefined,

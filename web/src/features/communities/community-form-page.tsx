@@ -1,5 +1,5 @@
-// /community/create and /community/edit/:communityId (role 1): the community form (SPEC sections 2, 4 and
-// 5). Title, description, image (JPG/PNG; 2MB on create, 10MB on edit), visibility, managers (at least
+// /community/create and /community/edit/:communityId (role 1): the community form (product.md sections 2, 4
+// and 5). Title, description, image (JPG/PNG; 2MB on create, 10MB on edit), visibility, managers (at least
 // one, chosen from all users), members of a private community, and Draft/Published. Invalid forms scroll
 // to the first error and send nothing; a failed save shows the server's message and per-field messages.
 import { type CommunityDetail, MSG, PATHS, STATE, VISIBILITY } from '@hearth/contract';

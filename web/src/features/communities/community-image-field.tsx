@@ -1,5 +1,5 @@
-// The community image (SPEC section 5): JPG or PNG only, under 2MB on create and 10MB on edit. The file is
-// checked here first, then uploaded at once with a progress bar (0-90 while sending, 100 when stored,
+// The community image (product.md section 5): JPG or PNG only, under 2MB on create and 10MB on edit. The file
+// is checked here first, then uploaded at once with a progress bar (0-90 while sending, 100 when stored,
 // exception with the server's message on failure). The form value is the stored file's id and URL.
 import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { MSG } from '@hearth/contract';

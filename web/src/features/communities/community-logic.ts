@@ -13,7 +13,7 @@ export function withMembership<T extends Membership>(community: T, join: boolean
 
 type Visitor = Pick<Community, 'joined' | 'isManager' | 'visibilityId'>;
 
-/** A non-member sees only the prompt to join (SPEC section 4; a private one answers 404 instead). */
+/** A non-member sees only the prompt to join (product.md section 4; a private one answers 404 instead). */
 export function showsJoinPromptOnly(community: Visitor): boolean {
   return !community.joined && !community.isManager;
 }

@@ -2,7 +2,7 @@
 // Leave (applied at once, undone when the call fails), Create Post for its managers, and for members the
 // tabs Posts (10 at a time, infinite scroll) and Discussion (the board, with @mentions). A non-member of a
 // public community sees only the prompt to join; a community the caller may not see (a private one, or
-// none) answers 404 and shows 'Unable to load community' (SPEC sections 2, 4 and 8).
+// none) answers 404 and shows 'Unable to load community' (product.md sections 2, 4 and 8).
 import { ArrowLeftOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Community, MSG, PATHS, VISIBILITY } from '@hearth/contract';
 import { Button, Card, Flex, Result, Skeleton, Tag, Typography } from 'antd';

@@ -1,4 +1,4 @@
-// The community post form (SPEC sections 2, 4, 5 and "Community post form layout"), on three routes:
+// The community post form (product.md sections 2, 4, 5 and "Community post form layout"), on three routes:
 // - /communities/:communityId/create-post: a manager of that community creates (checked against the
 //   managed-communities call); returns to /communities/{communityId};
 // - /community-post/create: an administrator creates, choosing the community; returns to the admin list;
@@ -107,7 +107,7 @@ function CommunityPostForm({ post, chooseCommunity, fixedCommunity, returnTo }: 
       }),
     );
 
-  // SPEC section 4: switching the status to Draft clears the community-required error at once.
+  // product.md section 4: switching the status to Draft clears the community-required error at once.
   const onValuesChange = (changed: Partial<Values>) => {
     if (changed.stateId === STATE.DRAFT && chooseCommunity) {
       form.setFields([{ name: 'communityId', errors: [] }]);
@@ -191,7 +191,7 @@ function CommunityPostForm({ post, chooseCommunity, fixedCommunity, returnTo }: 
   );
 }
 
-/** SPEC section 8: 'You are not authorized to view this page' replaces the form. */
+/** product.md section 8: 'You are not authorized to view this page' replaces the form. */
 function NotAllowed() {
   const navigate = useNavigate();
   const profile = useProfile();

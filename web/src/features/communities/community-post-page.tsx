@@ -1,5 +1,5 @@
-// /communities/post/:postId (roles 2, 3): a community post shown like a feed post (SPEC section 2): media
-// banner, attachments, title, subtitle, the sanitised body, like and favourite (applied at once, undone
+// /communities/post/:postId (roles 2, 3): a community post shown like a feed post (product.md section 2):
+// media banner, attachments, title, subtitle, the sanitised body, like and favourite (applied at once, undone
 // when the call fails or answers not successful), comments and the comment box when the post allows them.
 // Its community's managers (the verify call) get an Edit link.
 import { EditOutlined } from '@ant-design/icons';

@@ -1,5 +1,5 @@
-// A multi-select of colleagues for the community form's managers and members (SPEC section 2: managers are
-// chosen from all users). Typing searches active users by name (the mention search) 500 ms after the last
+// A multi-select of colleagues for the community form's managers and members (product.md section 2: managers
+// are chosen from all users). Typing searches active users by name (the mention search) 500 ms after the last
 // keystroke; people already chosen keep their names while other results come and go.
 import { MSG, type UserSummary } from '@hearth/contract';
 import { Flex, Select, Spin } from 'antd';

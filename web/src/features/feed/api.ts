@@ -1,4 +1,4 @@
-// The feed's API hooks (SPEC section 7: News feed, Feed posts and comments), one per endpoint. The News
+// The feed's API hooks (product.md section 7: News feed, Feed posts and comments), one per endpoint. The News
 // lists, likes and favourites, which community posts and the profile share, are in lib/posts.
 import { type CommentBody, type FeedPostBody, feedEndpoints, LIMITS } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

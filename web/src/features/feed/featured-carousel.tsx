@@ -1,4 +1,4 @@
-// The featured posts at the top of /news (PRODUCT-DECISIONS: published, in window, featured, newest
+// The featured posts at the top of /news (product.md section 4: published, in window, featured, newest
 // first, at most 10), moving on every 5 seconds. Its own small carousel rather than antd's (react-slick,
 // about 12 KB gzip on the page staff open most). Accessibility (WCAG 2.2.2, 2.3.3, 2.5.8): a button
 // pauses the motion; pointing at or focusing the carousel pauses it too; it never moves for readers who

@@ -1,5 +1,5 @@
 // /post-detail/:postId (roles 1, 2, 3): media banner, attachments, title, subtitle, the sanitised body,
-// like and favourite, comments. A post that cannot be loaded says so and goes back (SPEC section 8).
+// like and favourite, comments. A post that cannot be loaded says so and goes back (product.md section 8).
 import { MSG, PATHS, ROLE } from '@hearth/contract';
 import { Tag } from 'antd';
 import { useDeferredValue, useEffect, useRef } from 'react';

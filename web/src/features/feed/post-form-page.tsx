@@ -1,6 +1,6 @@
 // /post/create, /admin-feed-post-create and /post/edit/:postId (roles 1 and 3): the feed post form
-// (SPEC sections 2, 4 and 5). Invalid forms scroll to the first error and send nothing; a save that fails
-// shows the server's message (and per-field messages) and leaves the form editable.
+// (product.md sections 2, 4 and 5). Invalid forms scroll to the first error and send nothing; a save that
+// fails shows the server's message (and per-field messages) and leaves the form editable.
 import {
   type FeedPost,
   type FeedPostBody,

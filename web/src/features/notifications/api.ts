@@ -1,6 +1,6 @@
-// The bell's API hooks (SPEC section 7, Notifications): the list with the unviewed count, viewing one and
-// Clear All. Both mutations update the cached list at once and put it back when the call fails; the
-// failure is shown with the server's message (SPEC section 8).
+// The bell's API hooks (product.md section 7, Notifications): the list with the unviewed count, viewing one
+// and Clear All. Both mutations update the cached list at once and put it back when the call fails; the
+// failure is shown with the server's message (product.md section 8).
 import { type NotificationList, notificationsEndpoints } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';

@@ -1,4 +1,4 @@
-// The staff bell (SPEC section 2, Menus): the unviewed count on a bell, a panel with the newest
+// The staff bell (product.md section 2, Menus): the unviewed count on a bell, a panel with the newest
 // notifications (title, type, relative time; unviewed ones emphasised). Opening one marks it viewed and
 // goes to its object; Clear All marks all viewed. Load failures show the server's message (section 8).
 import { BellOutlined, DesktopOutlined } from '@ant-design/icons';

@@ -1,5 +1,5 @@
-// Pure rules of the notification bell (SPEC section 2, Menus): where a notification leads, its type label,
-// the bell's accessible name and the reconnect delay of the live stream.
+// Pure rules of the notification bell (product.md section 2, Menus): where a notification leads, its type
+// label, the bell's accessible name and the reconnect delay of the live stream.
 import {
   type Notification,
   type NotificationList,

@@ -1,4 +1,4 @@
-// The live unviewed count (SPEC section 7, Notifications): an EventSource on the notification stream.
+// The live unviewed count (product.md section 7, Notifications): an EventSource on the notification stream.
 // EventSource cannot send headers, and a token in a URL would be logged, so every (re)connect first asks
 // for a single-use ticket of 30 seconds (an authenticated POST through the shared API client, which
 // refreshes the access token when needed) and opens the stream with it. The server ends the stream after

@@ -1,4 +1,4 @@
-// The logged-in user's own profile: counts, profile update and avatar upload (SPEC section 7).
+// The logged-in user's own profile: counts, profile update and avatar upload (product.md section 7).
 import { authEndpoints, LIMITS, profileEndpoints, type UpdateProfileBody, type User } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';

@@ -1,5 +1,5 @@
-// Avatar change on Basic Settings: JPG/PNG under 2MB is checked here first (SPEC section 5), then sent as
-// base64; the server resizes it to 800x800.
+// Avatar change on Basic Settings: JPG/PNG under 2MB is checked here first (product.md section 5), then sent
+// as base64; the server resizes it to 800x800.
 import { UploadOutlined } from '@ant-design/icons';
 import { LIMITS, MSG } from '@hearth/contract';
 import { Button, Flex, Upload } from 'antd';

@@ -1,4 +1,5 @@
-// /edit-profile (SPEC section 2): tabs Basic Settings and Password Settings; saving returns to /profile.
+// /edit-profile (product.md section 2): tabs Basic Settings and Password Settings; saving returns to
+// /profile.
 import { Card, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../lib/page-header';

@@ -1,4 +1,4 @@
-// /profile (SPEC section 2): avatar, name, e-mail, location, department; staff also see their Likes and
+// /profile (product.md section 2): avatar, name, e-mail, location, department; staff also see their Likes and
 // Favourites with counts.
 import { EditOutlined } from '@ant-design/icons';
 import { ROLE } from '@hearth/contract';

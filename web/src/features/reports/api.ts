@@ -1,5 +1,5 @@
-// The report calls (SPEC section 7; issue 7), one TanStack Query hook per endpoint. Administrators only:
-// the server answers 403 to anyone else.
+// The report calls (product.md section 7; issue 7), one TanStack Query hook per endpoint. Administrators
+// only: the server answers 403 to anyone else.
 import { fillPath, type PostActivitySort, reportsEndpoints, type UserActivitySort } from '@hearth/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';

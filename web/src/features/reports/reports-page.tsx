@@ -1,4 +1,4 @@
-// /reports (role 1): the report index, one card per report, paged 5 per page (SPEC sections 2 and 9).
+// /reports (role 1): the report index, one card per report, paged 5 per page (product.md sections 2 and 9).
 import { BarChartOutlined, FileTextOutlined, TeamOutlined } from '@ant-design/icons';
 import { LIMITS } from '@hearth/contract';
 import { Card, Col, Pagination, Row, Typography } from 'antd';

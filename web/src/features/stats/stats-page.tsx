@@ -1,4 +1,4 @@
-// /stats (SPEC section 2): a card per key statistic; administrators get an edit button to /edit-stats.
+// /stats (product.md section 2): a card per key statistic; administrators get an edit button to /edit-stats.
 import { EditOutlined } from '@ant-design/icons';
 import { KEY_STATS_LABELS, ROLE } from '@hearth/contract';
 import { Button, Card, Empty, Statistic, Typography } from 'antd';

@@ -1,4 +1,4 @@
-// The survey administration hooks (SPEC section 7: Surveys), one per endpoint: the admin list, one
+// The survey administration hooks (product.md section 7: Surveys), one per endpoint: the admin list, one
 // survey for the edit form, create, update, the builder's form and build-survey. Roles 1 and 3 only.
 import {
   type BuildSurveyBody,
@@ -66,7 +66,7 @@ export function useSurveyBuilderForm(id: number | undefined) {
 export function useBuildSurvey(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    /** The answer's `message` is shown (SPEC section 7). */
+    /** The answer's `message` is shown (product.md section 7). */
     mutationFn: (body: BuildSurveyBody) => call(surveysEndpoints.buildSurvey, { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminSurveyKeys.form(id), refetchType: 'none' });

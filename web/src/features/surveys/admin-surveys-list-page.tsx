@@ -1,5 +1,6 @@
 // /admin-surveys-list (roles 1 and 3): counters Total, Draft and Publish; Publish and Draft tabs with
-// Title (to the edit form), Description, Created, Start and End; the way to create a survey (SPEC section 2).
+// Title (to the edit form), Description, Created, Start and End; the way to create a survey
+// (product.md section 2).
 import { PATHS, type Survey } from '@hearth/contract';
 import { Card, Col, Row, Statistic } from 'antd';
 import { formatTableDate } from '../../lib/dates';

@@ -1,6 +1,6 @@
-// The staff survey screens' API hooks (SPEC section 7: Surveys): the caller's Surveys list, a survey's form,
-// the caller's instances (responses) of a survey and submitting one. The admin screens have their own hooks
-// in admin-api.ts.
+// The staff survey screens' API hooks (product.md section 7: Surveys): the caller's Surveys list, a survey's
+// form, the caller's instances (responses) of a survey and submitting one. The admin screens have their own
+// hooks in admin-api.ts.
 import { type InstanceBody, surveysEndpoints } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';

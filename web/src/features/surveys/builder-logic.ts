@@ -1,4 +1,4 @@
-// The survey builder's working copy (SPEC sections 2, 3 and 5): categories, each with its questions and
+// The survey builder's working copy (product.md sections 2, 3 and 5): categories, each with its questions and
 // their options, and the pure steps that change it. The page only holds the state and renders it.
 import {
   ANSWER_TYPES_OF,
@@ -216,7 +216,7 @@ export type BuilderIssue = {
   message: string;
 };
 
-/** Everything that keeps the builder from saving, in screen order (SPEC section 5). */
+/** Everything that keeps the builder from saving, in screen order (product.md section 5). */
 export function validateBuilder(categories: readonly DraftCategory[]): BuilderIssue[] {
   const issues: BuilderIssue[] = [];
   categories.forEach((c, ci) => {

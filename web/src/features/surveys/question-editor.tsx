@@ -1,6 +1,6 @@
-// One question of the survey builder (SPEC sections 3 and 5): its title, kind, answer type, whether it is
-// required and, for a choice question, its options; moved and deleted from its card's header. Changes go to
-// the builder as pure functions of builder-logic.ts.
+// One question of the survey builder (product.md sections 3 and 5): its title, kind, answer type, whether it
+// is required and, for a choice question, its options; moved and deleted from its card's header. Changes go
+// to the builder as pure functions of builder-logic.ts.
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ANSWER_TYPES_OF, MSG, QUESTION_KINDS, type QuestionKind } from '@hearth/contract';
 import { Button, Card, Col, Form, Input, Popconfirm, Row, Select, Space, Switch, Tooltip } from 'antd';

@@ -1,7 +1,7 @@
-// /survey-builder/:surveyId (roles 1 and 3): the stepper builder (SPEC sections 2, 3 and 5). One step per
-// category; a new survey starts with 'Category 1'. Categories are added, renamed, moved and removed (never
-// the last); each holds text or option questions. Save sends the whole set to build-survey and shows the
-// server's message. A survey with responses is shown read-only (ADR 011: the server answers 409).
+// /survey-builder/:surveyId (roles 1 and 3): the stepper builder (product.md sections 2, 3 and 5). One step
+// per category; a new survey starts with 'Category 1'. Categories are added, renamed, moved and removed
+// (never the last); each holds text or option questions. Save sends the whole set to build-survey and shows
+// the server's message. A survey with responses is shown read-only (ADR 011: the server answers 409).
 import {
   ArrowLeftOutlined,
   ArrowRightOutlined,

@@ -1,8 +1,8 @@
 // /surveys/{surveyId} (role 2): the survey form, one category per step with a progress bar; Next, then
-// Submit on the last step (SPEC section 2). A survey that is not refillable and already answered opens as
-// complete (PRODUCT-DECISIONS: Survey state); the state flag comes from the Surveys list (router state or
-// `?state=`), else from the user's instances. After Submit: 'Processing complete' and the full success
-// circle; a refillable survey can be filled in again.
+// Submit on the last step (product.md section 2). A survey that is not refillable and already answered opens
+// as complete (product.md section 4, Survey responses); the state flag comes from the Surveys list (router
+// state or `?state=`), else from the user's instances. After Submit: 'Processing complete' and the full
+// success circle; a refillable survey can be filled in again.
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { MSG, type SurveyCategory, type SurveyForm, type SurveyQuestion } from '@hearth/contract';
 import {

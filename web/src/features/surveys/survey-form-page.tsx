@@ -1,4 +1,4 @@
-// /surveys/create and /surveys/edit/:surveyId (roles 1 and 3): the survey form (SPEC sections 2, 4, 5
+// /surveys/create and /surveys/edit/:surveyId (roles 1 and 3): the survey form (product.md sections 2, 4, 5
 // and 9). Create asks for title, description, Refillable and the optional audience, then opens the builder.
 // Edit adds start and end time (required) and the Draft/Published status. Invalid forms scroll to the first
 // error and send nothing; a failed save shows the server's message and leaves the form editable.
@@ -39,7 +39,7 @@ type Values = {
 };
 
 /**
- * SPEC section 9: "Default survey start and end suggestion is 7 days ahead". Read as: a survey without
+ * product.md section 9: a survey without
  * times is suggested to open now and close 7 days later (the editor can change both before saving).
  */
 export const DEFAULT_SURVEY_DAYS = 7;

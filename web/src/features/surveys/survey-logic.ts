@@ -1,6 +1,6 @@
-// Pure rules of the staff survey screens (SPEC sections 2, 3 and 4; PRODUCT-DECISIONS: Survey state): the
-// state flag a link carries, which categories become steps, the answers payload built from the form's values
-// and whether the form opens as complete.
+// Pure rules of the staff survey screens (product.md sections 2, 3 and 4, Survey responses):
+// the state flag a link carries, which categories become steps, the answers payload built from the form's
+// values and whether the form opens as complete.
 import {
   type AnswerType,
   type InstanceBody,
@@ -10,7 +10,7 @@ import {
   type SurveyQuestion,
 } from '@hearth/contract';
 
-/** SPEC: 0 the user has no instance yet, 1 one exists. */
+/** product.md section 2: 0 the user has no instance yet, 1 one exists. */
 export type SurveyStateFlag = 0 | 1;
 
 /** The state flag from router state or the `?state=` query: 0 or 1, else null (unknown). */
@@ -42,7 +42,7 @@ export function parseSurveyId(value: string | undefined): number {
   return Number.isSafeInteger(id) && id > 0 ? id : 0;
 }
 
-/** PRODUCT-DECISIONS: a survey that is not refillable and already answered opens as complete. */
+/** product.md section 4: a survey that is not refillable and already answered opens as complete. */
 export function opensAsComplete(isRefillable: number, hasInstance: boolean): boolean {
   return isRefillable === 0 && hasInstance;
 }
@@ -108,7 +108,9 @@ function isDateLike(value: unknown): value is DateLike {
   );
 }
 
-/** One answer as the text the API stores (PRODUCT-DECISIONS: every type is stored as text), '' when empty. */
+/**
+ * One answer as the text the API stores (product.md section 4: every type is stored as text), '' when empty.
+ */
 export function answerText(type: AnswerType, value: unknown): string {
   if (value === undefined || value === null) return '';
   switch (type) {

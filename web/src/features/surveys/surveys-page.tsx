@@ -1,6 +1,6 @@
-// /surveys (role 2): the surveys open to the user (SPEC section 2), each a card with title, description, Due
-// Date as relative time and Owner. The title links to /surveys/{id} carrying the state flag (0 no instance
-// yet, 1 one exists) in router state and in `?state=`, so a reload keeps it.
+// /surveys (role 2): the surveys open to the user (product.md section 2), each a card with title,
+// description, Due Date as relative time and Owner. The title links to /surveys/{id} carrying the state flag
+// (0 no instance yet, 1 one exists) in router state and in `?state=`, so a reload keeps it.
 import { CheckCircleOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import type { UserSurvey } from '@hearth/contract';
 import { Card, Col, Empty, Row, Skeleton, Tag, Typography } from 'antd';

@@ -1,5 +1,5 @@
 // /add-user and /edit-user/:userId (role 1). Users added here are created verified; on edit an empty
-// password keeps the current one (SPEC section 5).
+// password keeps the current one (product.md section 5).
 import { MSG, type User } from '@hearth/contract';
 import { Card, Col, Form, Input, Result, Row, Select, Switch } from 'antd';
 import { useNavigate } from 'react-router';

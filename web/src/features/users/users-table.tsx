@@ -1,4 +1,5 @@
-// The user list table (SPEC section 2, /users): Name, E-mail, Role, Location, Department, Created, Last Active.
+// The user list table (product.md section 2, /users): Name, E-mail, Role, Location, Department, Created, Last
+// Active.
 import { GROUP_TYPE, type User } from '@hearth/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-// A post's attachments (PDFs and other files, SPEC section 3) as download links with name and size.
+// A post's attachments (PDFs and other files, product.md section 3) as download links with name and size.
 import { FileOutlined, FilePdfOutlined } from '@ant-design/icons';
 import type { FileInfo } from '@hearth/contract';
 import { Typography } from 'antd';

@@ -1,6 +1,6 @@
-// Comments of a post, oldest first, with the box under them when the post allows comments (SPEC section 2):
-// the list with its loading, error and empty states, whatever the comments' source (feed posts, community
-// posts and discussion boards).
+// Comments of a post, oldest first, with the box under them when the post allows comments
+// (product.md section 2): the list with its loading, error and empty states, whatever the comments' source
+// (feed posts, community posts and discussion boards).
 import { MSG, type UserSummary } from '@hearth/contract';
 import { Empty, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';

@@ -1,5 +1,5 @@
-// The banner of a post (SPEC section 2): images, video (poster = its thumbnail) and audio, in a carousel
-// when there are several. Slides off screen are inert, and leaving a slide pauses its player.
+// The banner of a post (product.md section 2): images, video (poster = its thumbnail) and audio, in a
+// carousel when there are several. Slides off screen are inert, and leaving a slide pauses its player.
 import { SoundOutlined } from '@ant-design/icons';
 import type { FileInfo } from '@hearth/contract';
 import { Carousel } from 'antd';

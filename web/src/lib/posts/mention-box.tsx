@@ -1,4 +1,4 @@
-// The comment box (SPEC sections 2 and 5): antd Mentions opened by "@", searching active colleagues
+// The comment box (product.md sections 2 and 5): antd Mentions opened by "@", searching active colleagues
 // 500 ms after the last keystroke. Picked colleagues are remembered with their ids; sending strips the
 // markers and lists the ids still mentioned (mentions.ts). An empty box cannot be sent.
 // MentionBox is the editor alone, sending through `send`: feed posts, community posts and discussion

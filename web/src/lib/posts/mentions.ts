@@ -1,4 +1,4 @@
-// Comment mentions (PRODUCT-DECISIONS "Mentions"): the editor shows `@First Last` and keeps, for every
+// Comment mentions (product.md section 5, Mentions): the editor shows `@First Last` and keeps, for every
 // colleague picked from the list, the marker `@[First Last](id)`. Sending strips the markers back to
 // `@First Last` and lists the ids in userIDs.
 

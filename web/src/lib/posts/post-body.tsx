@@ -1,4 +1,4 @@
-// The body of a post's page, feed post or community post alike (SPEC section 2): media banner, title,
+// The body of a post's page, feed post or community post alike (product.md section 2): media banner, title,
 // subtitle, byline (author, start, and the tags the page gives), the sanitised body, attachments, the
 // actions and the comments the page gives.
 

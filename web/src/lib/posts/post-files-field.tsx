@@ -1,5 +1,5 @@
-// The upload area of the post form (SPEC sections 4 and 5): pick or drop files, each uploads at once with
-// its own progress bar (0-90 while sending, 100 when stored, exception with the server's message on
+// The upload area of the post form (product.md sections 4 and 5): pick or drop files, each uploads at once
+// with its own progress bar (0-90 while sending, 100 when stored, exception with the server's message on
 // failure). Sizes are checked first; at most 8 files, and the Upload button goes away at 8. The form value
 // is the list of stored files; the form sends their ids.
 import {

@@ -1,5 +1,5 @@
-// Form pieces shared by the feed post form and the community post form (SPEC sections 2 and 5): title and
-// subtitle with their messages, the Draft/Published status radio and the date-and-time picker.
+// Form pieces shared by the feed post form and the community post form (product.md sections 2 and 5): title
+// and subtitle with their messages, the Draft/Published status radio and the date-and-time picker.
 import { MSG, STATE } from '@hearth/contract';
 import { type DatePickerProps, Form, type FormRule, Input, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -39,7 +39,7 @@ export const STATUS_OPTIONS = [
   { value: STATE.PUBLISHED, label: 'Published' },
 ];
 
-/** Status: Draft or Published (SPEC section 4; the form's default is Draft). */
+/** Status: Draft or Published (product.md section 4; the form's default is Draft). */
 export function StatusField() {
   return (
     <Form.Item label="Status" name="stateId">

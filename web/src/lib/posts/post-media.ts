@@ -1,4 +1,4 @@
-// Which files of a post are banner media and which are attachments (SPEC section 3), and the picture a
+// Which files of a post are banner media and which are attachments (product.md section 3), and the picture a
 // card shows. Pure functions, so the rules are unit-tested.
 import type { FileInfo } from '@hearth/contract';
 

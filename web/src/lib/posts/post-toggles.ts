@@ -1,6 +1,6 @@
 // Like and favourite toggles, optimistic: every cached copy of the post flips at once and flips back when
-// the call fails (SPEC section 8). A feed post fails silently; a community post says so, also when the
-// answer is `successful: false` (SPEC section 4).
+// the call fails (product.md section 8). A feed post fails silently; a community post says so, also when the
+// answer is `successful: false` (product.md section 4).
 import { ACTION_TYPE, communitiesEndpoints, feedEndpoints, MSG } from '@hearth/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { isSessionExpired } from '../api';
@@ -21,7 +21,7 @@ export function useToggleAction() {
       patchCachedPost(queryClient, postId, (p) => toggled(p, type, active));
     },
     onError: (_err, { postId, type, active }) => {
-      // SPEC section 8: a failed like or favourite is reverted without a message.
+      // product.md section 8: a failed like or favourite is reverted without a message.
       patchCachedPost(queryClient, postId, (p) => toggled(p, type, !active));
     },
     onSuccess: (result, { postId }) => {

@@ -1,4 +1,4 @@
-// Post bodies are sanitised again in the browser before they are shown (PRODUCT-DECISIONS: HTML bodies;
+// Post bodies are sanitised again in the browser before they are shown (product.md section 5, HTML bodies;
 // the server sanitised them on write). Links always open in a new tab without handing over `window.opener`.
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
-// Infinite scroll (SPEC section 9: page size 10, scroll debounce 500 ms): a sentinel below the list asks
-// for the next page when it comes into view, at most once per 500 ms, and again while it stays in view
+// Infinite scroll (product.md section 9: page size 10, scroll debounce 500 ms): a sentinel below the list
+// asks for the next page when it comes into view, at most once per 500 ms, and again while it stays in view
 // (a short first page on a tall screen keeps loading until the screen is full or the feed ends).
 import { LIMITS } from '@hearth/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
