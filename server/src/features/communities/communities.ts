@@ -19,9 +19,10 @@ import type { Db } from '../../db/client';
 import { communities, communityMembers, files, users } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { authorize, can } from '../../platform/policy';
-import { selectSummaries, summaryOf } from '../users/presenter';
+import { summaryOf } from '../users/presenter';
+import { selectSummaries } from '../users/queries';
 import { type CommunityRow, communityVisibleTo, requireCommunity, type Viewer } from './access';
-import { presentCommunities, presentCommunity } from './presenter';
+import { communitiesOf, communityOf } from './community-reads';
 
 export type CommunityForm = z.output<typeof communityBody>;
 export type CommunitiesQuery = z.output<typeof communitiesQuery>;
@@ -64,7 +65,7 @@ export async function listCommunities(
     .from(communities)
     .where(and(...filters))
     .orderBy(...newestFirst);
-  return presentCommunities(db, viewer, limit ? await query.limit(limit) : await query);
+  return communitiesOf(db, viewer, limit ? await query.limit(limit) : await query);
 }
 
 /** GET /communities/stats: My Communities (joined and visible) or Public Communities (published, public). */
@@ -81,7 +82,7 @@ export async function communityCards(db: Db, viewer: Viewer, viewState: number):
     .from(communities)
     .where(where)
     .orderBy(...newestFirst);
-  return presentCommunities(db, viewer, rows);
+  return communitiesOf(db, viewer, rows);
 }
 
 /** Communities `userId` manages that the caller sees (the web's Create Post permission). */
@@ -114,7 +115,7 @@ async function membersOf(db: Db, communityId: number, managersOnly = false): Pro
 
 async function detailOf(db: Db, viewer: Viewer, row: CommunityRow): Promise<CommunityDetail> {
   const [presented, managers, members] = await Promise.all([
-    presentCommunity(db, viewer, row),
+    communityOf(db, viewer, row),
     membersOf(db, row.id, true),
     can(viewer, 'community.seeMembers') ? membersOf(db, row.id) : Promise.resolve([]),
   ]);
@@ -130,7 +131,7 @@ export async function getCommunity(db: Db, viewer: Viewer, id: number): Promise<
 /** GET /communities/:id/stats: the card of one community. */
 export async function communityCard(db: Db, viewer: Viewer, id: number): Promise<Community> {
   const { community } = await requireCommunity(db, viewer, id);
-  return presentCommunity(db, viewer, community);
+  return communityOf(db, viewer, community);
 }
 
 /** GET /communities/:id/users: the members, for members and administrators. */

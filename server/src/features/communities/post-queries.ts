@@ -1,13 +1,14 @@
 // Reads of community posts: the admin list, a community's posts, and the posts of the communities a user
 // joined (the News Communities tab and /community-posts/user/{id}). Pages are keyset on (start_at, id),
 // newest start first, like the feed's All tab (feed/cursor.ts), and use feed_posts_community_idx.
-import { STATE } from '@hearth/contract';
+import { type CommunityPost, STATE } from '@hearth/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { feedPosts } from '../../db/schema';
-import { type PageRow, pageColumns } from '../posts/cards';
+import { communities, feedPosts } from '../../db/schema';
+import { loadCardRelations, type PageRow, pageColumns } from '../posts/cards';
 import { type Cursor, decodeCursor, encodeCursor, olderThan } from '../posts/cursor';
-import { COMMUNITY_KIND, publishedAt } from './post-visibility';
+import { presentCommunityPost } from './post-presenter';
+import { COMMUNITY_KIND, type CommunityPostRow, publishedAt } from './post-visibility';
 
 const afterCursor = (after: Cursor | undefined) => olderThan(feedPosts.startAt, feedPosts.id, after);
 
@@ -86,3 +87,57 @@ export const communityPostsById = (db: Db, ids: readonly number[]) =>
     .select()
     .from(feedPosts)
     .where(and(COMMUNITY_KIND, inArray(feedPosts.id, [...ids])));
+
+/** Shapes the posts in the order given, with the viewer's flags. */
+export async function communityPostsOf(
+  db: Db,
+  rows: CommunityPostRow[],
+  viewerId: number,
+): Promise<CommunityPost[]> {
+  if (rows.length === 0) return [];
+  const relations = await loadCardRelations(
+    db,
+    rows.map((r) => r.id),
+    viewerId,
+  );
+  const communityIds = [...new Set(rows.flatMap((r) => (r.communityId === null ? [] : [r.communityId])))];
+  const titles = communityIds.length
+    ? await db
+        .select({ id: communities.id, title: communities.title })
+        .from(communities)
+        .where(inArray(communities.id, communityIds))
+    : [];
+  const byId = new Map(titles.map((c) => [c.id, c]));
+  return rows.map((r) =>
+    presentCommunityPost(
+      r,
+      relations.get(r.id),
+      r.communityId === null ? undefined : byId.get(r.communityId),
+    ),
+  );
+}
+
+/** Shapes the community posts of the given ids, in that order (a post gone meanwhile is left out). */
+export async function communityPostsByIds(
+  db: Db,
+  ids: readonly number[],
+  viewerId: number,
+): Promise<CommunityPost[]> {
+  if (ids.length === 0) return [];
+  const rows = new Map((await communityPostsById(db, ids)).map((r) => [r.id, r]));
+  return communityPostsOf(
+    db,
+    ids.flatMap((id) => rows.get(id) ?? []),
+    viewerId,
+  );
+}
+
+export async function communityPostOf(
+  db: Db,
+  row: CommunityPostRow,
+  viewerId: number,
+): Promise<CommunityPost> {
+  const [post] = await communityPostsOf(db, [row], viewerId);
+  if (!post) throw new Error('community post not presented');
+  return post;
+}

@@ -13,8 +13,14 @@ import { authorize } from '../../platform/policy';
 import { actionEntries, setPostAction } from '../posts/actions';
 import { addComment, listComments } from '../posts/comments';
 import { assertMember, requireCommunity } from './access';
-import { presentCommunityComment, presentCommunityPost, presentCommunityPostIds } from './post-presenter';
-import { allCommunityPostIds, communityPostsPage, joinedPostsPage } from './post-queries';
+import { presentCommunityComment } from './post-presenter';
+import {
+  allCommunityPostIds,
+  communityPostOf,
+  communityPostsByIds,
+  communityPostsPage,
+  joinedPostsPage,
+} from './post-queries';
 import { readAccess, readablePost, seesUnpublished, writeAccess } from './post-visibility';
 import { saveCommunityPost, verifyPost } from './posts';
 
@@ -23,7 +29,7 @@ export function communityPostHandlers(app: FastifyInstance) {
   /** A page of post ids, shaped for the caller. */
   const postPage = async (page: { rows: { id: number }[]; next: string | null }, callerId: number) => ({
     data: {
-      posts: await presentCommunityPostIds(
+      posts: await communityPostsByIds(
         app.db,
         page.rows.map((r) => r.id),
         callerId,
@@ -36,14 +42,14 @@ export function communityPostHandlers(app: FastifyInstance) {
   const load = async (id: number, caller: { id: number; roleId: number }) => {
     const found = await readablePost(app.db, caller, id);
     if (!found) throw notFound();
-    return presentCommunityPost(app.db, found.post, caller.id);
+    return communityPostOf(app.db, found.post, caller.id);
   };
 
   return {
     listAllCommunityPosts: async (request) => {
       const caller = me(request);
       const ids = await allCommunityPostIds(app.db, request.query);
-      return { data: await presentCommunityPostIds(app.db, ids, caller.id) };
+      return { data: await communityPostsByIds(app.db, ids, caller.id) };
     },
     listCommunityPosts: async (request) => {
       const caller = me(request);

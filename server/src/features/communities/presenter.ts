@@ -1,55 +1,19 @@
-// Shapes community rows for the API (contract `community`): counts, the caller's membership and the image.
-import { type Community, POST_KIND, STATE } from '@hearth/contract';
-import { and, count, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { communityMembers, feedPosts, files } from '../../db/schema';
+// Shapes community rows for the API (contract `community`): counts, the caller's membership and the image,
+// from the facts community-reads.ts loads for a whole list.
+import type { Community } from '@hearth/contract';
 import { fileSourceUrl } from '../files/presenter';
-import type { CommunityRow, Viewer } from './access';
+import type { CommunityRow } from './access';
 
-/** Published community posts inside their window, per community. */
-export async function countPosts(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const now = new Date();
-  const rows = await db
-    .select({ communityId: feedPosts.communityId, n: count() })
-    .from(feedPosts)
-    .where(
-      and(
-        eq(feedPosts.kind, POST_KIND.COMMUNITY),
-        inArray(feedPosts.communityId, [...ids]),
-        eq(feedPosts.stateId, STATE.PUBLISHED),
-        lte(feedPosts.startAt, now),
-        or(isNull(feedPosts.endAt), gt(feedPosts.endAt, now)),
-      ),
-    )
-    .groupBy(feedPosts.communityId);
-  return new Map(rows.map((r) => [r.communityId ?? 0, Number(r.n)]));
-}
+/** Per community id: published posts in their window, the caller's membership (is manager), image keys. */
+export type CommunityFacts = {
+  posts: Map<number, number>;
+  membership: Map<number, boolean>;
+  imageKeys: Map<number, string>;
+};
 
 /** Communities as lists and cards show them, in the order given. */
-export async function presentCommunities(
-  db: Db,
-  viewer: Viewer,
-  rows: readonly CommunityRow[],
-): Promise<Community[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const imageIds = rows.map((r) => r.imageFileId).filter((id): id is number => id !== null);
-  const [posts, mine, images] = await Promise.all([
-    countPosts(db, ids),
-    db
-      .select({ communityId: communityMembers.communityId, isManager: communityMembers.isManager })
-      .from(communityMembers)
-      .where(and(eq(communityMembers.userId, viewer.id), inArray(communityMembers.communityId, ids))),
-    imageIds.length
-      ? db
-          .select({ id: files.id, storageKey: files.storageKey })
-          .from(files)
-          .where(inArray(files.id, imageIds))
-      : Promise.resolve([]),
-  ]);
-  const membership = new Map(mine.map((m) => [m.communityId, m.isManager]));
-  const keys = new Map(images.map((f) => [f.id, f.storageKey]));
+export function presentCommunities(rows: readonly CommunityRow[], facts: CommunityFacts): Community[] {
+  const { posts, membership, imageKeys: keys } = facts;
   return rows.map((r) => {
     const key = r.imageFileId === null ? undefined : keys.get(r.imageFileId);
     const sourceUrl = key ? fileSourceUrl(key) : null;
@@ -69,10 +33,4 @@ export async function presentCommunities(
       createdAt: r.createdAt.toISOString(),
     };
   });
-}
-
-export async function presentCommunity(db: Db, viewer: Viewer, row: CommunityRow): Promise<Community> {
-  const [presented] = await presentCommunities(db, viewer, [row]);
-  if (!presented) throw new Error('community not presented');
-  return presented;
 }

@@ -7,10 +7,10 @@
 import { ACTION_TYPE, type FeedPage, type FeedPost, type NewsfeedQuery } from '@hearth/contract';
 import type { Db } from '../../db/client';
 import { joinedPostsPage } from '../communities/post-queries';
-import { loadCardContents, type PageRow } from '../posts/cards';
+import { loadCardContents, loadCardRelations, type PageRow, type PostRow } from '../posts/cards';
 import { decodeCursor, encodeCursor } from '../posts/cursor';
 import { cardCacheOf } from './card-cache';
-import { presentContent, withCounters } from './presenter';
+import { presentCards, presentContent, withCounters } from './presenter';
 import { FEATURED_MAX, readActionPage, readFeedPage } from './queries';
 
 type PageQuery = Pick<NewsfeedQuery, 'isFeatured' | 'next' | 'action'> & { limit: number };
@@ -75,4 +75,17 @@ async function presentPage(db: Db, rows: PageRow[]): Promise<FeedPost[]> {
     const content = contents.get(r.id);
     return content ? [withCounters(content, r)] : [];
   });
+}
+
+/** Posts read without their card relations (in the order given), with those loaded in one query. */
+export async function cardsOf(db: Db, rows: PostRow[], viewerId: number): Promise<FeedPost[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  return presentCards(rows, await loadCardRelations(db, ids, viewerId));
+}
+
+export async function cardOf(db: Db, row: PostRow, viewerId: number): Promise<FeedPost> {
+  const [post] = await cardsOf(db, [row], viewerId);
+  if (!post) throw new Error('post not presented');
+  return post;
 }

@@ -8,8 +8,7 @@ import { notFound } from '../../platform/errors';
 import type { Handlers } from '../../platform/http/route-kit';
 import { setPostAction } from '../posts/actions';
 import { feedPostAccess, viewerOf } from './caller';
-import { loadFeedPage } from './feed';
-import { presentPost } from './presenter';
+import { cardOf, loadFeedPage } from './feed';
 import { findPost, postActionData, postsReport } from './queries';
 
 /** What Fastify's own serializer would have sent. */
@@ -48,7 +47,7 @@ export function newsfeedHandlers(app: FastifyInstance) {
       assertSelf(caller, request.query.userId);
       const row = await findPost(app.db, request.params.id, viewerOf(caller));
       if (!row) throw notFound();
-      return { data: await presentPost(app.db, row, caller.id) };
+      return { data: await cardOf(app.db, row, caller.id) };
     },
     setFeedPostAction: async (request) => {
       const caller = me(request);

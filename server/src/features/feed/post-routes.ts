@@ -4,22 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import { me } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
 import type { Handlers } from '../../platform/http/route-kit';
+import { cardOf, cardsOf } from './feed';
 import { savePost } from './posts';
-import { presentPost, presentPosts } from './presenter';
 import { findPost, listAllPosts, listCategories } from './queries';
 
 export function feedPostHandlers(app: FastifyInstance) {
   const load = async (id: number, viewerId: number) => {
     const row = await findPost(app.db, id, { id: viewerId, seesAll: true });
     if (!row) throw notFound();
-    return presentPost(app.db, row, viewerId);
+    return cardOf(app.db, row, viewerId);
   };
 
   return {
     listFeedPosts: async (request) => {
       const { limit, stateId } = request.query;
       const rows = await listAllPosts(app.db, { limit, stateId });
-      return { data: await presentPosts(app.db, rows, me(request).id) };
+      return { data: await cardsOf(app.db, rows, me(request).id) };
     },
     getFeedPost: async (request) => ({ data: await load(request.params.id, me(request).id) }),
     createFeedPost: async (request, reply) => {

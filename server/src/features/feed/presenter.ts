@@ -1,10 +1,10 @@
 // Shapes feed posts for the API. A card's relations (categories, audience, files, author, the viewer's
 // like and favourite) come from the database as columns of the post's row (posts/cards.ts `cardColumns`):
-// the feed pages select them with the posts, other lists load them for all their posts in one query.
+// the feed pages select them with the posts, other lists load them for all their posts in one query
+// (feed.ts `cardsOf`).
 import { ACTION_TYPE, type FeedPost } from '@hearth/contract';
-import type { Db } from '../../db/client';
 import { presentFile } from '../files/presenter';
-import { type CardRelations, type CardRow, loadCardRelations, type PostRow } from '../posts/cards';
+import type { CardRelations, CardRow, PostRow } from '../posts/cards';
 import { summaryOf } from '../users/presenter';
 import type { CardContent } from './card-cache';
 
@@ -79,19 +79,7 @@ export function withCounters(content: CardContent, row: Counters): FeedPost {
   };
 }
 
-/** Shapes posts read without their relations (in the order given), loading those in one query. */
-export async function presentPosts(db: Db, rows: PostRow[], viewerId: number): Promise<FeedPost[]> {
-  if (rows.length === 0) return [];
-  const relations = await loadCardRelations(
-    db,
-    rows.map((r) => r.id),
-    viewerId,
-  );
+/** Shapes posts read without their relations (in the order given), with the relations loaded for them. */
+export function presentCards(rows: PostRow[], relations: Map<number, CardRelations>): FeedPost[] {
   return rows.map((row) => presentCard({ ...row, ...(relations.get(row.id) ?? NO_RELATIONS) }));
-}
-
-export async function presentPost(db: Db, row: PostRow, viewerId: number): Promise<FeedPost> {
-  const [post] = await presentPosts(db, [row], viewerId);
-  if (!post) throw new Error('post not presented');
-  return post;
 }

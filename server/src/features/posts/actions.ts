@@ -7,7 +7,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedPostActions, feedPosts } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { loadSummaries } from '../users/presenter';
+import { loadSummaries } from '../users/queries';
 
 /**
  * The post `postId` as the caller may write on it (like, favourite, comment): undefined answers 404 (not

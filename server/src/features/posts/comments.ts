@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { feedCommentMentions, feedComments, feedPosts, users } from '../../db/schema';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import { type NotifyingEvent, recordEvent } from '../notifications/events';
-import { loadSummaries } from '../users/presenter';
+import { loadSummaries } from '../users/queries';
 import type { PostAccess } from './actions';
 
 /**

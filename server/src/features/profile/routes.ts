@@ -5,7 +5,7 @@ import { me } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';
 import { issueSession } from '../auth/sessions';
-import { loadUser } from '../users/presenter';
+import { loadUser } from '../users/queries';
 import { countUserActions } from './actions';
 import { decodeBase64Image, toProfileJpeg } from './avatar';
 import { changePassword, profileImageUrl, setProfileImage, updateProfile } from './service';

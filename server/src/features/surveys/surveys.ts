@@ -9,7 +9,7 @@ import { groups, surveyGroups, surveyInstances, surveys } from '../../db/schema'
 import { notFound } from '../../platform/errors';
 import { audienceGroups } from '../audience/audience';
 import { recordEvent } from '../notifications/events';
-import { loadSummaries } from '../users/presenter';
+import { loadSummaries } from '../users/queries';
 import { openTo } from './access';
 
 type SurveyRow = typeof surveys.$inferSelect;

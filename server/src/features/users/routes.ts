@@ -5,8 +5,14 @@ import { me } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';
 import { authorize } from '../../platform/policy';
-import { listUsers, loadUser } from './presenter';
-import { usersTotals as countUsers, listGroups, listRoles, searchUsers } from './queries';
+import {
+  usersTotals as countUsers,
+  listGroups,
+  listRoles,
+  listUsers,
+  loadUser,
+  searchUsers,
+} from './queries';
 import { createUserByAdmin, updateUserByAdmin } from './service';
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
