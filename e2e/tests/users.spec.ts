@@ -3,6 +3,8 @@ import { expect, test } from '@playwright/test';
 import { chooseOption, DEMO, fillLogin, loginAs, logout, STRONG_PASSWORD, uniqueEmail } from './helpers';
 
 test('admin adds a user, who logs in; admin deactivates them, who then cannot', async ({ page }) => {
+  // Four logins and two saves: a long journey, given the time of two.
+  test.slow();
   const email = uniqueEmail('added');
   await loginAs(page, DEMO.admin);
   await page.goto('/users');

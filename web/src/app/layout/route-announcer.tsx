@@ -9,8 +9,8 @@ export { MAIN_CONTENT_ID };
 
 /**
  * Lazy pages set their title when their chunk arrives, which on a slow phone is well after the route
- * changed: the announcement waits for the title to change, and falls back to the current title after this
- * long (a page whose title is the same as the last one's never changes it).
+ * changed: the announcement waits for the title to change, and says the current title after this long (a
+ * page whose title is the same as the last one's never changes it), then the new title if it still comes.
  */
 const TITLE_WAIT_MS = 2000;
 
@@ -48,7 +48,9 @@ export function RouteAnnouncer() {
       setAnnouncement(document.title);
     };
     const observer = new MutationObserver(announce);
-    const timer = setTimeout(announce, TITLE_WAIT_MS);
+    // The fallback says the title as it is but keeps listening: a page whose chunk arrives later still
+    // has its own title announced when it sets it.
+    const timer = setTimeout(() => setAnnouncement(document.title), TITLE_WAIT_MS);
     if (document.title !== lastTitle) announce();
     else observer.observe(titleElement(), { childList: true, characterData: true, subtree: true });
     return () => {
