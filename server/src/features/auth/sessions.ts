@@ -13,7 +13,7 @@ import { forgetUser } from '../../platform/auth/guards';
 import { hashToken, newOpaqueToken } from '../../platform/auth/opaque-tokens';
 import { unauthenticated } from '../../platform/errors';
 import { publishOnCommit } from '../../platform/events';
-import { fileSourceUrl } from '../files/presenter';
+import { fileUrl } from '../files/presenter';
 import { dropEmailChange } from './email-links';
 
 type SessionUser = { id: number; roleId: number; tokenVersion: number };
@@ -69,7 +69,7 @@ export async function issueSession(
     lastName: view.lastName,
     email: view.email,
     roles: view.roles,
-    profileImage: view.imageKey ? fileSourceUrl(view.imageKey) : null,
+    profileImage: fileUrl(view.imageKey),
     accessToken: access.token,
     refreshToken,
     accessTokenExpiryDate: access.expiresAt.toISOString(),

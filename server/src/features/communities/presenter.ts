@@ -1,7 +1,7 @@
 // Shapes community rows for the API (contract `community`): counts, the caller's membership and the image,
 // from the facts community-reads.ts loads for a whole list.
 import type { Community } from '@hearth/contract';
-import { fileSourceUrl } from '../files/presenter';
+import { fileUrl } from '../files/presenter';
 import type { CommunityRow } from './access';
 
 /** Per community id: published posts in their window, the caller's membership (is manager), image keys. */
@@ -16,7 +16,7 @@ export function presentCommunities(rows: readonly CommunityRow[], facts: Communi
   const { posts, membership, imageKeys: keys } = facts;
   return rows.map((r) => {
     const key = r.imageFileId === null ? undefined : keys.get(r.imageFileId);
-    const sourceUrl = key ? fileSourceUrl(key) : null;
+    const sourceUrl = fileUrl(key);
     return {
       id: r.id,
       title: r.title,

@@ -5,6 +5,10 @@ import type { FileRow } from './service';
 
 export const fileSourceUrl = (storageKey: string): string => `/files/${storageKey}`;
 
+/** A picture's URL when there is one (an avatar, a community image), else null. */
+export const fileUrl = (storageKey: string | null | undefined) =>
+  storageKey ? fileSourceUrl(storageKey) : null;
+
 const RESOURCE_TYPES: readonly string[] = ['image', 'video', 'raw'];
 
 type PresentedColumns =

@@ -16,8 +16,8 @@ import { recordEmailChange } from '../auth/email-links';
 import { checkOwnPassword } from '../auth/login-throttle';
 import { queueAccountMail } from '../auth/mail-jobs';
 import { endSessions } from '../auth/sessions';
+import { fileUrl } from '../files/presenter';
 import { deleteFileRow, recordFile, removeBlob } from '../files/service';
-import { fileUrl } from '../users/presenter';
 import { checkCompanyEmail, type FieldErrors, findGroups, throwFieldErrors } from '../users/rules';
 
 export type ProfileInput = {

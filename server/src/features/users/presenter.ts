@@ -1,9 +1,6 @@
 // Shapes user rows for the API: never a password hash, booleans as product.md's 0/1, role as { id, name }.
 import type { Group, User, UserSummary } from '@hearth/contract';
-import { fileSourceUrl } from '../files/presenter';
-
-export const fileUrl = (storageKey: string | null | undefined) =>
-  storageKey ? fileSourceUrl(storageKey) : null;
+import { fileUrl } from '../files/presenter';
 
 export type SummaryRow = { id: number; firstName: string; lastName: string; imageKey: string | null };
 

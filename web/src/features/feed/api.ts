@@ -4,6 +4,7 @@ import { type CommentBody, type FeedPostBody, feedEndpoints, LIMITS } from '@hea
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
 import { feedKeys, patchCachedPost } from '../../lib/posts/post-cache';
+import { byId, useIdQuery } from '../../lib/query-helpers';
 
 export function useFeaturedPosts() {
   return useQuery({
@@ -20,12 +21,7 @@ export function useFeaturedPosts() {
 }
 
 export function useFeedPost(id: number) {
-  return useQuery({
-    queryKey: feedKeys.post(id),
-    queryFn: ({ signal }) => call(feedEndpoints.getNewsfeedPost, { params: { id } }, { signal }),
-    enabled: Number.isInteger(id) && id > 0,
-    retry: false,
-  });
+  return useIdQuery(id, feedKeys.post, byId(feedEndpoints.getNewsfeedPost), { retry: false });
 }
 
 // ---- comments and mentions ------------------------------------------------------------------------

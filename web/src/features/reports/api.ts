@@ -3,6 +3,7 @@
 import { fillPath, type PostActivitySort, reportsEndpoints, type UserActivitySort } from '@hearth/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
+import { byId, useIdQuery } from '../../lib/query-helpers';
 
 /** The CSV downloads' paths, from the endpoint table: the download button fetches them (lib/download.ts). */
 export const REPORT_PATHS = {
@@ -97,10 +98,5 @@ export function useSurveyReportList() {
 }
 
 export function useSurveyReport(id: number | undefined) {
-  const valid = id !== undefined && Number.isInteger(id) && id > 0;
-  return useQuery({
-    queryKey: reportKeys.survey(id ?? 0),
-    queryFn: ({ signal }) => call(reportsEndpoints.getSurveyReport, { params: { id: id ?? 0 } }, { signal }),
-    enabled: valid,
-  });
+  return useIdQuery(id, reportKeys.survey, byId(reportsEndpoints.getSurveyReport));
 }
