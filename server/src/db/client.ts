@@ -46,7 +46,14 @@ export function migrationsFolder(): string {
   throw new Error('migrations folder not found');
 }
 
-export type OpenOptions = { databaseUrl?: string; poolSize?: number; dataDir?: string; memory?: boolean };
+export type OpenOptions = {
+  databaseUrl?: string;
+  poolSize?: number;
+  dataDir?: string;
+  memory?: boolean;
+  /** PGlite in memory: start from this saved data folder (`dumpDataDir`) instead of an empty one. */
+  template?: Blob;
+};
 
 /**
  * Connections per instance. Five, not more: with the database on the same 2 cores, ten connections gave
@@ -84,7 +91,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const client = opts.memory ? new PGlite() : new PGlite(join(opts.dataDir ?? './data', 'db'));
+  const client = opts.memory
+    ? new PGlite({ loadDataDir: opts.template })
+    : new PGlite(join(opts.dataDir ?? './data', 'db'));
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
