@@ -1,11 +1,11 @@
 // Start-up pieces: the demo seed and the DATA_DIR lock that keeps two servers off one embedded database.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROLE } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed-demo';
-import { lockDataDir } from '../src/platform/data-dir-lock';
+import { bootId, lockDataDir, parseLock, processStartTime } from '../src/platform/data-dir-lock';
 import { ensureJwtSecret } from '../src/platform/jwt-secret';
 import { login } from './sessions';
 import { useTestApp } from './use-test-app';
@@ -55,14 +55,57 @@ describe('demo seed', () => {
 });
 
 describe('DATA_DIR lock', () => {
-  it('refuses a second server while a live process holds the lock, and takes over a stale one', () => {
+  const lockIn = (holder: string | object) => {
     const dir = mkdtempSync(join(tmpdir(), 'hearth-lock-'));
-    writeFileSync(join(dir, 'server.lock'), String(process.ppid));
-    expect(() => lockDataDir(dir)).toThrow(/in use by another server/);
-    writeFileSync(join(dir, 'server.lock'), '999999999');
+    const file = join(dir, 'server.lock');
+    writeFileSync(file, typeof holder === 'string' ? holder : JSON.stringify(holder));
+    return { dir, file };
+  };
+  const takesOver = (dir: string) => {
     const unlock = lockDataDir(dir);
-    expect(typeof unlock).toBe('function');
+    expect(parseLock(readFileSync(join(dir, 'server.lock'), 'utf8'))?.pid).toBe(process.pid);
     unlock();
+  };
+
+  it('reads a plain-pid lock file: refused while that pid lives, taken over when it is gone', () => {
+    expect(() => lockDataDir(lockIn(String(process.ppid)).dir)).toThrow(/in use by another server/);
+    takesOver(lockIn('999999999').dir);
+  });
+
+  // A restarted container often hands the dead server's pid to another process (issue 16).
+  const onProc = existsSync('/proc/self/stat') ? describe : describe.skip;
+  onProc('with /proc', () => {
+    const parent = () => ({ pid: process.ppid, bootId: bootId(), startTime: processStartTime(process.ppid) });
+
+    it('records pid, boot id and start time', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'hearth-lock-'));
+      const unlock = lockDataDir(dir);
+      expect(JSON.parse(readFileSync(join(dir, 'server.lock'), 'utf8'))).toEqual({
+        pid: process.pid,
+        bootId: bootId(),
+        startTime: processStartTime(process.pid),
+      });
+      unlock();
+    });
+
+    it('refuses a live holder, naming the lock file', () => {
+      const { dir, file } = lockIn(parent());
+      expect(() => lockDataDir(dir)).toThrow(file);
+    });
+
+    it('takes over a live pid that started at another time (a reused pid)', () => {
+      const holder = parent();
+      takesOver(lockIn({ ...holder, startTime: String(Number(holder.startTime) + 1) }).dir);
+    });
+
+    it('takes over a lock of another boot', () => {
+      takesOver(lockIn({ ...parent(), bootId: 'd1b7f0c2-0000-4000-8000-000000000000' }).dir);
+    });
+
+    it('takes over a lock with its own pid (the restarted server got it back) and an unreadable one', () => {
+      takesOver(lockIn({ ...parent(), pid: process.pid }).dir);
+      takesOver(lockIn('').dir);
+    });
   });
 });
 

@@ -61,6 +61,29 @@ export type OpenOptions = {
  */
 const DEFAULT_POOL_SIZE = 5;
 
+/** `client`, given back to the pool (which drops it) when its connection ends while it is held. */
+function releasedOnLoss(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const lost = () => {
+    if (released) return;
+    released = true;
+    release(new Error('database connection lost'));
+  };
+  client.once('end', lost);
+  // Its holder's own release, later, is then a no-op (the pool throws on a second one).
+  client.release = (err) => {
+    client.removeListener('end', lost);
+    if (released) return;
+    released = true;
+    release(err);
+  };
+  return client;
+}
+
+/** The longest a request's statement may run on PostgreSQL; see the pool's options. */
+const STATEMENT_TIMEOUT_MS = 30_000;
+
 /** A health check: whether the database answers a trivial query. */
 const answers = (query: () => Promise<unknown>) => async (): Promise<boolean> => {
   try {
@@ -77,16 +100,44 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? DEFAULT_POOL_SIZE,
+      // No request statement should run for half a minute; one that does (a lock wait, a runaway plan)
+      // holds one of the few connections, and its caller has given up. Migrations run without it (below).
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      // TCP keepalive after 10 s idle, so a connection whose server vanished (failover, a cut network)
+      // is found dead instead of being handed to the next request.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // Connecting, or waiting for a free connection, longer than this answers 503 (the error handler)
+      // instead of holding the request until the client gives up.
+      connectionTimeoutMillis: 10_000,
     });
     // An idle connection can be cut by the server (restart, failover, DROP DATABASE in tests). Without a
     // listener that error would be uncaught and stop the process; the pool replaces the client anyway.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    // The pool listens only to idle clients. One lost while a request holds it (between the statements of
+    // a transaction) emits its error with no listener, which stopped the process; its query fails anyway.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    // Drizzle 0.45 runs a transaction's BEGIN before the `try` that releases its client: a connection lost
+    // just then kept its pool slot for good (drizzle-orm#6241), and a few losses left the pool empty.
+    const connect = pool.connect.bind(pool);
+    pool.connect = ((callback?: never) =>
+      callback ? connect(callback) : connect().then(releasedOnLoss)) as typeof pool.connect;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       url: opts.databaseUrl,
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsDir }),
+      // A connection of its own, without the statement timeout: building an index on a large table may
+      // take minutes.
+      migrate: async () => {
+        const client = new pg.Client({ connectionString: opts.databaseUrl });
+        await client.connect();
+        try {
+          await migratePg(drizzlePg(client), { migrationsFolder: migrationsDir });
+        } finally {
+          await client.end();
+        }
+      },
       ping: answers(() => pool.query('select 1')),
       close: () => pool.end(),
     };

@@ -5,6 +5,8 @@ export function foundationRows(ctx: MatrixContext): Rows {
   const { adminId, statsId } = ctx;
   return {
     'GET /v1/health': ['/v1/health', publicRoute(200)],
+    'GET /v1/health/live': ['/v1/health/live', publicRoute(200)],
+    'GET /v1/health/ready': ['/v1/health/ready', publicRoute(200)],
     'GET /v1/config': ['/v1/config', publicRoute(200)],
     'GET /robots.txt': ['/robots.txt', publicRoute(200)],
     'POST /v1/auth/login': ['/v1/auth/login', publicRoute(400)],

@@ -1,10 +1,12 @@
-// One error handler: AppError -> its status and text; zod validation -> 400 with per-field messages;
-// anything else -> 500 with the request id and no stack trace.
+// One error handler: AppError -> its status and text; zod validation -> 400 with per-field messages; the
+// database out of reach -> 503 with Retry-After (database-unavailable.ts); anything else -> 500 with the
+// request id and no stack trace.
 import { MSG } from '@hearth/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors';
+import { databaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './database-unavailable';
 
 /** `/body/groups/0` -> `groups`; a form field is the first path segment after the part of the request. */
 function fieldName(instancePath: string): string {
@@ -42,6 +44,15 @@ export function installErrorHandler(app: FastifyInstance): void {
       const known = CLIENT_ERRORS[status];
       if (known) return reply.status(status).send(known);
       return reply.status(status).send({ error: MSG.invalidInput, code: err.code ?? 'bad_request' });
+    }
+    const lost = databaseUnavailable(err);
+    if (lost) {
+      // One line, without `err`: Drizzle's message carries the statement and its parameters.
+      request.log.warn({ reason: lost.reason }, 'database unavailable: answered 503');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: UNAVAILABLE_MESSAGE, code: 'unavailable', requestId: String(request.id) });
     }
     request.log.error({ err }, 'unhandled error');
     return reply

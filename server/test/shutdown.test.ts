@@ -1,0 +1,169 @@
+// SIGTERM ends the real server process cleanly and within its bound (issue 16): no new connections, a
+// request in flight still gets its answer, a request after it on the same connection gets 503, a live
+// notification stream ends with an SSE retry hint, and the process exits 0.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../src/db/seed-demo';
+import { basic } from './sessions';
+
+/** A free TCP port on the loopback interface. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let child: ChildProcess;
+let port: number;
+let url: string;
+let dataDir: string;
+let output = '';
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'hearth-shutdown-'));
+  port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  const serverDir = fileURLToPath(new URL('..', import.meta.url));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    // The demo accounts, to open a notification stream as staff.
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'info',
+  };
+  // The embedded database in the temporary DATA_DIR, whatever leg of the suite runs this.
+  delete env.DATABASE_URL;
+  // Node itself with tsx's loader, not the tsx command: that one relays a SIGTERM to its child and, if the
+  // child's event loop does not confirm within 30 ms (a busy machine), kills it outright.
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const up = await fetch(`${url}/v1/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no server: ${output}`);
+    await sleep(200);
+  }
+}, 70_000);
+
+afterAll(async () => {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Everything the server sends on `socket` until it closes the connection. */
+const untilClosed = (socket: Socket) =>
+  new Promise<string>((resolve) => {
+    let text = '';
+    socket.on('data', (d) => (text += d));
+    socket.on('close', () => resolve(text));
+    socket.on('error', () => undefined);
+  });
+
+/** The statuses of the answers in what came back on a connection. */
+const statusesOf = (text: string) => [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
+
+describe('SIGTERM', () => {
+  it('finishes what is in flight, refuses what is new, ends streams with a retry hint, and exits 0', async () => {
+    const login = await fetch(`${url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { authorization: basic('staff@example.com', DEMO_PASSWORD) },
+    });
+    expect(login.status).toBe(200);
+    const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
+
+    // A live stream, read as text.
+    const stream = await fetch(`${url}/v1/api/notifications/stream`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(stream.status).toBe(200);
+    const streamText = (async () => {
+      let text = '';
+      const decoder = new TextDecoder();
+      for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>)
+        text += decoder.decode(chunk);
+      return text;
+    })();
+
+    // Two requests in flight: their headers and half their bodies have arrived when the signal comes.
+    const body = JSON.stringify({ email: 'nobody@example.com' });
+    const inFlight = async () => {
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const answers = untilClosed(socket);
+      socket.write(
+        `POST /v1/auth/reset-password HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+      );
+      return { socket, answers };
+    };
+    const alone = await inFlight();
+    const followed = await inFlight();
+    await sleep(300);
+
+    const exited = new Promise<{ code: number | null; ms: number }>((resolve) => {
+      const started = Date.now();
+      child.once('exit', (code) => resolve({ code, ms: Date.now() - started }));
+    });
+    child.kill('SIGTERM');
+
+    // The stream ends at once, with the hint to reconnect later.
+    const streamed = await streamText;
+    expect(streamed).toMatch(/retry: \d+\n\n$/);
+
+    // New connections are refused while the requests in flight are still being answered.
+    await sleep(200);
+    const refused = await new Promise<string>((resolve) => {
+      const probe = connect(port, '127.0.0.1');
+      probe.once('connect', () => {
+        probe.destroy();
+        resolve('connected');
+      });
+      probe.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+    expect(child.exitCode).toBeNull();
+
+    // One gets the rest of its body and nothing more: its answer comes, then the server closes the
+    // connection, which the client would have kept open.
+    alone.socket.write(body.slice(5));
+    const aloneText = await alone.answers;
+    expect(statusesOf(aloneText)).toEqual([200]);
+    expect(aloneText).toContain('"message"');
+    // The other gets a second request right behind its body, on the same connection: that one is 503.
+    followed.socket.write(`${body.slice(5)}GET /v1/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    expect(statusesOf(await followed.answers)).toEqual([200, 503]);
+
+    const { code, ms } = await exited;
+    expect(code).toBe(0);
+    // Well within main.ts's bound (25 s): nothing was left open to wait for.
+    expect(ms).toBeLessThan(10_000);
+    expect(output).toContain('shut down');
+  }, 20_000);
+});
