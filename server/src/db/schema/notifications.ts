@@ -46,6 +46,11 @@ export const notificationEvents = pgTable(
     /** For COMMENT: the mentioned users; other types derive their audience from the object. */
     userIds: integer('user_ids').array(),
     createdAt: createdAt(),
+    /**
+     * How far the fan-out got: the highest user id of the last committed batch. A big audience is notified
+     * batch by batch in user id order, so a restart resumes here instead of starting over (fanout.ts).
+     */
+    fannedOutTo: integer('fanned_out_to'),
     processedAt: ts('processed_at'),
   },
   (t) => [index('notification_events_pending_idx').on(t.id).where(sql`${t.processedAt} is null`)],

@@ -1,12 +1,15 @@
 // The notification worker of this instance: every TICK_MS (and right after a write request, `kick`) it
-// records the events of posts whose start time arrived, then fans out pending events; each batch queues its
-// web push as a job (platform/jobs.ts). Runs never overlap (one chain of promises); `drain` waits for a full
-// run, so tests are deterministic. Stopped on app.close().
-// Several instances may all run it: claims are exactly-once in the database (fanout.ts).
+// records the events of posts whose start time arrived, then fans out pending events; each finished event
+// queues its web push as a job (platform/jobs.ts). Runs never overlap (one chain of promises); `drain` waits
+// for a full run, so tests are deterministic. Stopped on app.close().
+// Several instances may all run it: claims are exactly-once in the database (fanout.ts). Every
+// RETRY_LOCKED_MS an instance looks for unfinished events, not only at the next tick: if the instance that
+// was fanning one out died, its lock went with its last short batch and another takes over within seconds.
 import type { FastifyInstance } from 'fastify';
 import { createEventBus, type EventBus } from '../../platform/events';
+import { databaseUnavailable } from '../../platform/http/database-unavailable';
 import type { Audiences } from './audiences';
-import { notifyScheduledPosts, processPendingEvents } from './fanout';
+import { eventsWaiting, notifyScheduledPosts, processPendingEvents } from './fanout';
 import { createPushSender, ensureVapidKeys, type PushSender } from './push';
 import { bindPushNetwork, type PushNetwork } from './push-network';
 
@@ -15,6 +18,11 @@ export type NotificationWorker = {
   kick(): void;
   /** Runs once more after whatever runs now, and waits for it. */
   drain(): Promise<void>;
+  /**
+   * Starts no run until the answered function is called (runs asked for meanwhile are skipped): for tests
+   * that drive the fan-out themselves and must not race this instance's worker.
+   */
+  hold(): () => void;
 };
 
 declare module 'fastify' {
@@ -27,6 +35,8 @@ declare module 'fastify' {
 
 /** At most this late: product.md section 9 allows a scheduled post to notify up to a minute late. */
 export const TICK_MS = 30_000;
+/** How often an instance looks for events left unfinished (by another instance, or a failed run). */
+export const RETRY_LOCKED_MS = 2_000;
 
 /**
  * `audiences`: whom each type of event notifies, given by the features that record them (audiences.ts).
@@ -53,17 +63,21 @@ export async function installNotifications(
   let chain: Promise<void> = Promise.resolve();
   let queued = false;
   let closed = false;
+  let held = false;
   const run = async () => {
     queued = false;
-    if (closed) return;
+    if (closed || held) return;
     try {
       await notifyScheduledPosts(app.db);
-      await processPendingEvents(app.db, events, audiences, (tx, eventIds) =>
-        app.jobs.send('push', { eventIds }, tx),
+      await processPendingEvents(app.db, events, audiences, (tx, eventId) =>
+        app.jobs.send('push', { eventIds: [eventId] }, tx),
       );
       app.jobs.wake('push');
     } catch (err) {
-      app.log.error({ err }, 'notification fan-out failed');
+      // Without its database the run waits for the next look (RETRY_LOCKED_MS); one line, no SQL in it.
+      const unavailable = databaseUnavailable(err);
+      if (unavailable) app.log.warn(unavailable, 'notification fan-out waits for the database');
+      else app.log.error({ err }, 'notification fan-out failed');
     }
   };
   const worker: NotificationWorker = {
@@ -76,11 +90,27 @@ export async function installNotifications(
       chain = chain.then(run);
       return chain;
     },
+    hold() {
+      held = true;
+      return () => {
+        held = false;
+      };
+    },
   };
   app.decorate('notifications', worker);
 
   const timer = setInterval(() => worker.kick(), TICK_MS);
   timer.unref();
+  // Between ticks, a cheap look for events nobody finished: one that another instance locked until it died,
+  // one whose run here failed, one recorded by an instance that stopped before fanning it out.
+  const watch = setInterval(() => {
+    if (queued || closed) return;
+    eventsWaiting(app.db).then(
+      (waiting) => waiting && worker.kick(),
+      () => {},
+    );
+  }, RETRY_LOCKED_MS);
+  watch.unref();
   // A write that answered may have recorded an event: fan it out now rather than at the next tick.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) worker.kick();
@@ -89,6 +119,7 @@ export async function installNotifications(
   app.addHook('onClose', async () => {
     closed = true;
     clearInterval(timer);
+    clearInterval(watch);
     await chain;
     await events.close();
   });

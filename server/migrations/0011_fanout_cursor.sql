@@ -1,0 +1,1 @@
+ALTER TABLE "notification_events" ADD COLUMN "fanned_out_to" integer;
