@@ -19,6 +19,12 @@ import type { Database, Db } from '../db/client';
 export type BusMessage = {
   userIds: number[];
   sessionsEnded?: { userId: number; sessionId?: string };
+  /**
+   * Sent by this instance to its own subscribers when its LISTEN connection came back after a loss:
+   * messages of the gap are gone, so whoever keeps state from messages re-reads it (live streams send a
+   * fresh count, the guard forgets its cached users).
+   */
+  resync?: true;
 };
 
 export type EventBus = {
@@ -87,6 +93,7 @@ export async function createEventBus(
   const url = database.url;
   let closed = false;
   let listener: pg.Client | undefined;
+  let lost = false;
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', (n) => {
@@ -96,6 +103,7 @@ export async function createEventBus(
     });
     client.on('error', (err) => {
       log(`event bus: LISTEN connection lost: ${err.message}`);
+      lost = true;
       if (listener === client) listener = undefined;
       client.end().catch(() => {});
       if (!closed) setTimeout(() => void connect().catch(() => {}), 1000).unref();
@@ -103,6 +111,11 @@ export async function createEventBus(
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     listener = client;
+    if (lost) {
+      lost = false;
+      log('event bus: listening again');
+      deliver({ userIds: [], resync: true });
+    }
   };
   await connect();
 

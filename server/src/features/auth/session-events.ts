@@ -4,11 +4,13 @@
 // within a second everywhere rather than after USER_TTL_MS. Live streams close themselves on the same
 // message (notifications/routes.ts).
 import type { FastifyInstance } from 'fastify';
-import { forgetUser } from '../../platform/auth/guards';
+import { forgetEveryone, forgetUser } from '../../platform/auth/guards';
 
 export function installSessionEvents(app: FastifyInstance): void {
   const unsubscribe = app.events.subscribe((msg) => {
     if (msg.sessionsEnded) forgetUser(msg.sessionsEnded.userId);
+    // Messages were lost while the bus reconnected: any cached user may have ended a session meanwhile.
+    if (msg.resync) forgetEveryone();
   });
   app.addHook('onClose', async () => unsubscribe());
 }

@@ -126,7 +126,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
             raw.end();
             return;
           }
-          if (msg.userIds.includes(caller.id)) void send();
+          // After a reconnect of the bus (resync) the count may have changed unseen: send it again.
+          if (msg.resync || msg.userIds.includes(caller.id)) void send();
         });
         const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
         const expiry = setTimeout(() => raw.end(), Math.max(0, endsAt - Date.now()));

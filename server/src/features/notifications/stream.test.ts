@@ -3,12 +3,12 @@
 // in the URL) or an Authorization header, and closes within a second when its session ends, also when the
 // stream is served by another instance than the one that ended the session (issue 13, findings 7 and 8).
 import { ROLE } from '@hearth/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, changePassword, deactivateUser, login, userWithSession } from '../../../test/sessions';
 import { useTestApp } from '../../../test/use-test-app';
-import { streamTickets } from '../../db/schema';
+import { notificationEvents, notifications, streamTickets } from '../../db/schema';
 import { hashToken } from '../../platform/auth/opaque-tokens';
 import { createPost } from '../feed/test-support';
 
@@ -254,4 +254,29 @@ describe('when the session ends', () => {
     expect(res.statusCode).toBe(200);
     for (const stream of streams) expect(await stream.ended(1000)).toBe(true);
   });
+});
+
+// Cutting the LISTEN connection needs a PostgreSQL server: this belongs to the PostgreSQL leg of the suite
+// (mandatory under CI) and is not defined on PGlite, whose bus lives in the process.
+const onPostgres = process.env.TEST_DATABASE_URL ? it : undefined;
+onPostgres?.('sends a fresh count once the event bus listens again after losing its connection', async () => {
+  const reader = await userWithSession(t.app, t.db);
+  const stream = await openStream(reader.headers);
+  // A notification whose message is lost: written while the bus is cut, as if the message fell in the gap.
+  const [event] = await t.db
+    .insert(notificationEvents)
+    .values({ type: 'FEED_POST', objectId: 1, title: 'In the gap', processedAt: new Date() })
+    .returning();
+  await t.db.insert(notifications).values({
+    userId: reader.user.id,
+    type: 'FEED_POST',
+    objectId: 1,
+    title: 'In the gap',
+    eventId: event?.id ?? 0,
+  });
+  await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+    where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`);
+  // The bus reconnects after a second and tells its subscribers to re-read.
+  expect(await stream.next(5000)).toEqual({ unviewed: 1 });
+  await stream.cancel();
 });

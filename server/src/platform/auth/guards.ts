@@ -54,6 +54,14 @@ export function forgetUser(userId: number): void {
     for (const [id, at] of forgottenAt) if (now - at > FORGET_WINDOW_MS) forgottenAt.delete(id);
 }
 
+/** When every cached user was last dropped (forgetEveryone). */
+let everyoneForgottenAt = -1;
+
+/** Drops what this instance knows of every user: after the event bus missed messages (events.ts resync). */
+export function forgetEveryone(): void {
+  everyoneForgottenAt = Date.now();
+}
+
 async function readUser(db: Db, userId: number): Promise<UserState | null> {
   const [row] = await db
     .select({
@@ -93,8 +101,8 @@ async function userState(db: Db, userId: number): Promise<UserState | null> {
   const forgot = forgottenAt.get(userId);
   const recentlyForgotten = forgot !== undefined && startedAt - forgot <= FORGET_WINDOW_MS;
   const hit = cache.get(userId);
-  if (hit && !recentlyForgotten && startedAt - hit.readAt < USER_TTL_MS && hit.readAt > (forgot ?? -1))
-    return hit.user;
+  const fresh = hit && hit.readAt > (forgot ?? -1) && hit.readAt > everyoneForgottenAt;
+  if (hit && fresh && !recentlyForgotten && startedAt - hit.readAt < USER_TTL_MS) return hit.user;
   const user = await readUser(db, userId);
   // Kept only when no forget happened since the read began and none is in its window.
   const forgotNow = forgottenAt.get(userId);
