@@ -23,12 +23,13 @@ export type TestApp = {
 };
 
 /**
- * `deps.push`: how web push reaches push services (a test's resolver, its local push service); `deps.logger`:
- * a logger to read what the app logs (tests log nothing otherwise).
+ * `deps.push`: how web push reaches push services (a test's resolver, its local push service); `deps.jobs`:
+ * job queue timing on top of the tests' short retries; `deps.logger`: a logger to read what the app logs
+ * (tests log nothing otherwise).
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'push' | 'logger'> = {},
+  deps: Pick<AppDeps, 'push' | 'logger' | 'jobs'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
   const mailbox = new Mailbox();
@@ -56,8 +57,8 @@ export async function createTestApp(
       // Local files under the temporary DATA_DIR, or the bucket an override names (config.s3).
       storage: createStorage(config),
       // A refused mail is retried after a second, not ten; idle workers look for jobs twice a second.
-      jobs: { retryDelaySeconds: { mail: 1, push: 1 }, pollingIntervalSeconds: 0.5 },
       ...deps,
+      jobs: { retryDelaySeconds: { mail: 1, push: 1 }, pollingIntervalSeconds: 0.5, ...deps.jobs },
     });
     await app.ready();
     return app;

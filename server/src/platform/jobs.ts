@@ -20,8 +20,12 @@ export type QueuePolicy = {
 };
 
 export const QUEUES = {
-  /** Verification and reset mail: about two hours of retries (10 s doubled 10 times) before giving up. */
-  mail: { retryLimit: 10, retryDelaySeconds: 10, expireInSeconds: 120 },
+  /**
+   * Verification and reset mail: about two hours of retries (10 s doubled 10 times) before giving up. An
+   * attempt lasts at most 25 s (mail.ts SMTP_TIMEOUTS), so after 30 s a running job is one whose instance
+   * died, and maintenance (MAINTENANCE_SECONDS) hands it to another within seconds.
+   */
+  mail: { retryLimit: 10, retryDelaySeconds: 10, expireInSeconds: 30 },
   /** Web push for a batch of notification events; per-subscription failures are logged, not retried. */
   push: { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 300 },
   /** Renditions of images uploaded before they existed, a batch a job (features/files/renditions-backfill.ts). */
@@ -49,7 +53,15 @@ export type JobOptions = {
   retryDelaySeconds?: Partial<Record<QueueName, number>>;
   /** Seconds between polls when nothing woke the worker. */
   pollingIntervalSeconds?: number;
+  /** Seconds between pg-boss's maintenance runs (tests shorten it). */
+  maintenanceIntervalSeconds?: number;
 };
+
+/**
+ * How often pg-boss looks for expired jobs (and archives old ones); one instance does it each time. Its
+ * default of two minutes came on top of a job's expiry: a mail job of a crashed instance waited up to four.
+ */
+const MAINTENANCE_SECONDS = 10;
 
 /** What pg-boss needs of a database: one method that runs SQL with $n parameters. */
 type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
@@ -97,7 +109,13 @@ export async function startJobQueue(
   log: FastifyBaseLogger,
   opts: JobOptions = {},
 ): Promise<JobQueue> {
-  const common = { schema: 'pgboss', schedule: false, supervise: true, migrate: true };
+  const common = {
+    schema: 'pgboss',
+    schedule: false,
+    supervise: true,
+    migrate: true,
+    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? MAINTENANCE_SECONDS,
+  };
   const boss =
     database.kind === 'postgres'
       ? // Its own small pool: job polling never waits behind a busy request pool.

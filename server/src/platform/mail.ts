@@ -8,6 +8,9 @@ import nodemailer from 'nodemailer';
 export type Mail = { to: string; subject: string; text: string; html?: string; link?: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
+/** Connect, greeting and idle limits of one SMTP send, in ms: 25 s at most in all, under the 30 s expiry. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
+
 export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
@@ -15,7 +18,9 @@ export function createMailer(opts: {
   logger: FastifyBaseLogger;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // A send must end well inside the mail job's expiry (platform/jobs.ts): an attempt still running when
+    // the job expires would be retried while it may yet deliver, and the mail would go out twice.
+    const transport = nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(mail) {
         await transport.sendMail({
