@@ -18,6 +18,8 @@ const schema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+    // With DATABASE_URL: this server is the only one on that database, so what it keeps in DATA_DIR is enough.
+    SINGLE_INSTANCE: bool,
     COMPANY_EMAIL_DOMAINS: z
       .string()
       .default('example.com,example.org')
@@ -64,7 +66,27 @@ const schema = z
       if (Boolean(e[a]) !== Boolean(e[b]))
         ctx.addIssue({ code: 'custom', path: [e[a] ? b : a], message: `${a} and ${b} go together` });
     }
+    if (e.DATABASE_URL && !e.SINGLE_INSTANCE) {
+      for (const [setting, why] of SHARED_SETTINGS) {
+        if (!e[setting])
+          ctx.addIssue({
+            code: 'custom',
+            path: [setting],
+            message: `must be set when DATABASE_URL is, as every instance needs the same one (${why}); set SINGLE_INSTANCE=1 if this server is the only one`,
+          });
+      }
+    }
   });
+
+/**
+ * What a second instance on the same database must share with the first, and what breaks when an instance
+ * generates its own into DATA_DIR instead. The server refuses to start without them (product.md section 10).
+ */
+const SHARED_SETTINGS = [
+  ['JWT_SECRET', "without it each instance signs with its own secret and logs out the others' users"],
+  ['S3_BUCKET', 'without it each instance keeps uploads on its own disk and the others answer 404 for them'],
+  ['VAPID_PUBLIC_KEY', 'without it each instance has its own push keys and push services refuse the others'],
+] as const;
 
 export type Config = {
   env: 'development' | 'production' | 'test';

@@ -114,6 +114,33 @@ describe('config', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
 
+  it('with DATABASE_URL, refuses to start without what every instance must share, unless single', () => {
+    const url = 'postgres://hearth@db.internal/hearth';
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATABASE_URL: url, ...env });
+        return '';
+      } catch (err) {
+        return (err as Error).message;
+      }
+    };
+    const bare = message({});
+    for (const setting of ['JWT_SECRET', 'S3_BUCKET', 'VAPID_PUBLIC_KEY']) expect(bare).toContain(setting);
+    expect(bare).toContain('SINGLE_INSTANCE=1');
+    const shared = {
+      JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+      S3_BUCKET: 'hearth-files',
+      VAPID_PUBLIC_KEY: 'public',
+      VAPID_PRIVATE_KEY: 'private',
+    };
+    expect(message(shared)).toBe('');
+    const { S3_BUCKET: _, ...noBucket } = shared;
+    expect(message(noBucket)).toMatch(/S3_BUCKET: .*404/);
+    expect(message({ SINGLE_INSTANCE: '1' })).toBe('');
+    // The embedded database is one server by nature: nothing is asked of it.
+    expect(() => loadConfig({})).not.toThrow();
+  });
+
   it('seeds the demo by default, but not in production unless asked', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);

@@ -182,6 +182,8 @@ onPostgres?.('another server process on the same database', () => {
         NODE_ENV: 'test',
         DATABASE_URL: t.app.database.url,
         JWT_SECRET: t.app.config.jwtSecret,
+        // The test reads no file and sends no push: the first app's disk and keys need not be shared.
+        SINGLE_INSTANCE: '1',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
