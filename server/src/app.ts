@@ -16,6 +16,7 @@ import { communityAudiences } from './features/communities/notification-audience
 import { communitiesRoutes } from './features/communities/routes';
 import { feedAudiences } from './features/feed/notification-audiences';
 import { feedRoutes } from './features/feed/routes';
+import { installFilesCleanup } from './features/files/cleanup';
 import { installRenditionsBackfill } from './features/files/renditions-backfill';
 import { fileRoutes } from './features/files/routes';
 import type { PushNetwork } from './features/notifications/push-network';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   await installAccountMail(app);
   await installRenditionsBackfill(app);
+  await installFilesCleanup(app);
 
   const routeList: string[] = [];
   app.decorate('routeList', routeList);

@@ -30,6 +30,8 @@ export const QUEUES = {
   push: { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 300 },
   /** Renditions of images uploaded before they existed, a batch a job (features/files/renditions-backfill.ts). */
   renditions: { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 300, stately: true },
+  /** The daily removal of leftover uploads, and the blobs of each batch it deleted (features/files/cleanup.ts). */
+  cleanup: { retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 900 },
 } satisfies Record<string, QueuePolicy>;
 export type QueueName = keyof typeof QUEUES;
 
@@ -38,7 +40,7 @@ export type JobQueue = {
    * Adds a job. Pass the transaction of the change that causes it, and the job commits (or rolls back)
    * with that change; call `wake` after the commit so this instance picks it up at once.
    */
-  send(queue: QueueName, data: object, tx?: Db): Promise<void>;
+  send(queue: QueueName, data: object, tx?: Db, options?: SendOptions): Promise<void>;
   /** Runs `handler` for each job of `queue`; a throw fails the attempt and schedules a retry. */
   work<T extends object>(queue: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
   /** Polls now instead of at the next interval. */
@@ -47,6 +49,13 @@ export type JobQueue = {
   pending(queue: QueueName): Promise<number>;
   stop(): Promise<void>;
 };
+
+/**
+ * `id`: a send is dropped while a job of that id is in the queue (waiting, running, or completed less than
+ * pg-boss's archive delay of 12 hours ago), so a deterministic id makes sending idempotent; `startAfter`: the
+ * job waits until then.
+ */
+export type SendOptions = { id?: string; startAfter?: Date };
 
 export type JobOptions = {
   /** Shorter retry delays (tests); per queue. */
@@ -138,8 +147,12 @@ export async function startJobQueue(
   let stopped = false;
 
   const jobs: JobQueue = {
-    async send(queue, data, tx) {
-      await boss.send(queue, data, { ...retryOf(queue), ...(tx ? { db: drizzleExecutor(tx) } : {}) });
+    async send(queue, data, tx, options) {
+      await boss.send(queue, data, {
+        ...retryOf(queue),
+        ...options,
+        ...(tx ? { db: drizzleExecutor(tx) } : {}),
+      });
       if (!tx) jobs.wake(queue);
     },
     async work(queue, handler) {

@@ -37,6 +37,11 @@ export interface Storage {
   withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T | null>;
   /** Removes the blob; a missing blob is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Removes what streamed writes cut off by a crash left behind: partial files not written to for
+   * `staleAfterMs`, which no live write still owns. Answers how many it removed.
+   */
+  removeStalePartials(staleAfterMs: number): Promise<number>;
 }
 
 export class StorageLimitError extends Error {

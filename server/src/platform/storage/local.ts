@@ -1,11 +1,23 @@
 // Blobs as files under one folder (DATA_DIR/files). A streamed write goes to a temporary name first and is
-// renamed into place when complete, so a cut-off upload never appears under its key.
+// renamed into place when complete, so a cut-off upload never appears under its key. A process killed
+// mid-write leaves that partial file behind: removeStalePartials takes it away later.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, opendir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { byteLimit, isStorageKey, putUnderNewKey, type Storage } from './core';
+
+/** The partial file of a streamed write to the blob at `full`: beside it, named after it. */
+const partialPathOf = (full: string) => `${full}.${randomUUID()}.part`;
+/** A partial file's name: the blob's file name, the write's uuid, `.part`. */
+const PARTIAL_NAME = /^(.+)\.[0-9a-f-]{36}\.part$/;
+
+/** No entries for a folder that does not exist (yet): nothing was ever stored. */
+function nothingWhenMissing(err: NodeJS.ErrnoException): [] {
+  if (err.code === 'ENOENT') return [];
+  throw err;
+}
 
 export function createLocalStorage(folder: string): Storage {
   const root = resolve(folder);
@@ -39,7 +51,7 @@ export function createLocalStorage(folder: string): Storage {
     async putStream(key, body, { maxBytes }) {
       const full = mustPath(key);
       await mkdir(dirname(full), { recursive: true });
-      const partial = `${full}.${randomUUID()}.part`;
+      const partial = partialPathOf(full);
       const limiter = byteLimit(maxBytes);
       try {
         await pipeline(body, limiter, createWriteStream(partial, { flags: 'wx' }));
@@ -74,6 +86,32 @@ export function createLocalStorage(folder: string): Storage {
     async remove(key) {
       const full = pathOf(key);
       if (full) await unlink(full).catch(() => undefined);
+    },
+    async removeStalePartials(staleAfterMs) {
+      const before = Date.now() - staleAfterMs;
+      let removed = 0;
+      // Partial files lie where putStream writes them, beside their blob (`root/prefix/name`): only that
+      // level is read, and only names that are a storage key's plus a write's suffix are touched.
+      for (const prefix of await readdir(root, { withFileTypes: true }).catch(nothingWhenMissing)) {
+        if (!prefix.isDirectory()) continue;
+        const dir = join(root, prefix.name);
+        // opendir reads the folder a slice at a time: a folder of a million blobs is never listed in memory.
+        for await (const entry of await opendir(dir)) {
+          const blob = PARTIAL_NAME.exec(entry.name)?.[1];
+          if (!entry.isFile() || !blob || !isStorageKey(`${prefix.name}/${blob}`)) continue;
+          const full = join(dir, entry.name);
+          const written = await stat(full)
+            .then((s) => s.mtimeMs)
+            .catch(() => null);
+          // A live write touches its file with every chunk; one untouched this long was cut off.
+          if (written === null || written > before) continue;
+          const gone = await unlink(full)
+            .then(() => true)
+            .catch(() => false);
+          if (gone) removed++;
+        }
+      }
+      return removed;
     },
   };
   return storage;

@@ -143,6 +143,13 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): Storag
       if (!isStorageKey(key)) return;
       await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
+    async removeStalePartials() {
+      // A crash mid-upload leaves an incomplete multipart upload, whose parts the bucket keeps (and bills)
+      // until it is aborted. Aborting them here would take ListMultipartUploads and AbortMultipartUpload,
+      // which the S3 server of the tests (s3rver 3.7) does not implement, so this code could not be tested:
+      // the bucket's lifecycle rule AbortIncompleteMultipartUpload does it instead (README, S3_BUCKET).
+      return 0;
+    },
   };
   return storage;
 }
