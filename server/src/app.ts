@@ -1,5 +1,4 @@
 // Builds the Fastify instance: plugins, features, error handler. No listen(): main.ts and the tests do that.
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -37,10 +36,12 @@ import { frameworkErrors } from './platform/http/framework-errors';
 import { DEFAULT_BODY_LIMIT, installJsonBodies } from './platform/http/json-body';
 import { installNulGuard } from './platform/http/nul-guard';
 import { installOpenApiResponses } from './platform/http/openapi-responses';
+import { installRequestIdHeader, requestIdGenerator, withRequestIdHeader } from './platform/http/request-id';
 import { installSecurityHeaders } from './platform/http/security';
 import { installRouteTimeouts, serverTimeoutOptions } from './platform/http/timeouts';
 import { type JobOptions, type JobQueue, startJobQueue } from './platform/jobs';
 import type { Mailer } from './platform/mail';
+import { installMetrics, isMetricsUrl, metricsRoutes, watchNotifications } from './platform/metrics';
 import type { Storage } from './platform/storage';
 
 declare module 'fastify' {
@@ -74,16 +75,17 @@ export type AppDeps = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    genReqId: () => randomUUID(),
+    genReqId: requestIdGenerator(deps.config.trustProxy),
     trustProxy: deps.config.trustProxy,
     // JSON bodies: small unless a route needs more (json-body.ts); the avatar route sets its own limit.
     bodyLimit: DEFAULT_BODY_LIMIT,
     ...serverTimeoutOptions(deps.config.httpTimeouts),
     clientErrorHandler,
-    frameworkErrors,
+    frameworkErrors: withRequestIdHeader(frameworkErrors),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  installRequestIdHeader(app);
 
   // Before any route: it attaches itself to each route as the route is added.
   await installCompression(app);
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('accessTokens', new AccessTokens(deps.config.jwtSecret));
   app.decorate('mailer', deps.mailer);
   app.decorate('storage', deps.storage);
+  installMetrics(app);
   const jobs = await startJobQueue(deps.database, app.log, deps.jobs);
   app.decorate('jobs', jobs);
   // Added before the notification worker's hook: Fastify runs onClose hooks in reverse order of addition,
@@ -111,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Whom each event notifies: the features that record events say it (notifications/audiences.ts).
   await installNotifications(app, { ...feedAudiences, ...communityAudiences, ...surveyAudiences }, deps.push);
+  watchNotifications(app.metrics, app);
   installSessionEvents(app);
   installErrorHandler(app);
   installJsonBodies(app);
@@ -144,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(reportRoutes);
   await app.register(fileRoutes);
+  await app.register(metricsRoutes);
 
   await serveWeb(app, deps.config.webDist);
   return app;
@@ -169,7 +174,8 @@ async function serveWeb(app: FastifyInstance, webDist: string | undefined): Prom
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const apiLike = request.url.startsWith('/v1/') || request.url.startsWith('/files/');
+    const apiLike =
+      request.url.startsWith('/v1/') || request.url.startsWith('/files/') || isMetricsUrl(request.url);
     if (!apiLike && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

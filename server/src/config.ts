@@ -40,6 +40,8 @@ const schema = z
     SEED_DEMO: bool,
     TRUST_PROXY: bool,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Turns GET /metrics on; a scrape sends it as a bearer token (platform/metrics.ts).
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     WEB_DIST: z.string().optional(),
     // Object storage for uploads: S3 (or an S3-compatible service) when S3_BUCKET is set, else DATA_DIR/files.
     S3_BUCKET: z.string().optional(),
@@ -107,6 +109,8 @@ export type Config = {
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /** Unset = /metrics is off (404); set = a scrape must send it as `Authorization: Bearer <token>`. */
+  metricsToken?: string;
   webDist?: string;
   /** Set when S3_BUCKET is: uploads go to that bucket instead of DATA_DIR/files. */
   s3?: S3Settings;
@@ -144,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.NODE_ENV === 'production' ? e.SEED_DEMO : e.SEED_DEMO || env.SEED_DEMO === undefined,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST,
     s3: e.S3_BUCKET
       ? {

@@ -4,7 +4,7 @@
 // and turns `{ error, code, fields }` answers into ApiError.
 import type { RefreshResult } from '@hearth/contract';
 import { authEndpoints, LIMITS, PATHS } from '@hearth/contract';
-import { ApiError, apiErrorFrom, parseJsonBody } from './api-error';
+import { ApiError, apiErrorFrom, parseJsonBody, REQUEST_ID_HEADER } from './api-error';
 import { clearSession, isAccessTokenExpired, readSession, updateSession } from './session';
 
 export { ApiError, isApiError, isSessionExpired } from './api-error';
@@ -68,7 +68,7 @@ async function readBody<T>(res: Response): Promise<T> {
   if (res.ok) {
     return (json && typeof json === 'object' && 'data' in json ? (json as { data: T }).data : json) as T;
   }
-  throw apiErrorFrom(res.status, json);
+  throw apiErrorFrom(res.status, json, undefined, res.headers.get(REQUEST_ID_HEADER));
 }
 
 /** Clears the stored session and sends the browser to the login page, remembering where it was. */

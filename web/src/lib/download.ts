@@ -2,7 +2,7 @@
 // link could not send it), named by the server's Content-Disposition and saved through a temporary
 // <a download>. A failed download throws an ApiError carrying the server's `error` text.
 import { apiUrl, BASE_HEADERS, expireSession, validAccessToken } from './api';
-import { ApiError, apiErrorFrom, parseJsonBody } from './api-error';
+import { ApiError, apiErrorFrom, parseJsonBody, REQUEST_ID_HEADER } from './api-error';
 
 type Query = Parameters<typeof apiUrl>[1];
 
@@ -32,7 +32,12 @@ export function filenameFromDisposition(header: string | null): string | undefin
 }
 
 async function errorFrom(res: Response): Promise<ApiError> {
-  return apiErrorFrom(res.status, parseJsonBody(await res.text()), 'Download');
+  return apiErrorFrom(
+    res.status,
+    parseJsonBody(await res.text()),
+    'Download',
+    res.headers.get(REQUEST_ID_HEADER),
+  );
 }
 
 function saveBlob(blob: Blob, filename: string): void {

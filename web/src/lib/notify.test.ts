@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
 import { bindToastApi, onToastOutletNeeded, toastError, toastSuccess } from './notify';
 
 describe('toasts', () => {
@@ -20,5 +21,17 @@ describe('toasts', () => {
     expect(mount).toHaveBeenCalledTimes(2);
     bindToastApi(null);
     onToastOutletNeeded(null);
+  });
+
+  it("gives an error toast the failed request's id as its reference", () => {
+    const shown: [string, string | undefined][] = [];
+    bindToastApi({ error: (t, reference) => shown.push([t, reference]), success: () => undefined });
+    toastError(new ApiError(500, 'internal', 'Something went wrong', undefined, 'req-42'));
+    toastError(new ApiError(0, 'NETWORK', 'Could not reach the server.'));
+    expect(shown).toEqual([
+      ['Something went wrong', 'req-42'],
+      ['Could not reach the server.', undefined],
+    ]);
+    bindToastApi(null);
   });
 });

@@ -4,9 +4,10 @@
 // first time a toast is asked for (the login page's budget), so a toast asked for before it is there
 // waits in a queue; providers.tsx mounts the outlet when asked.
 import { MSG } from '@hearth/contract';
-import { isApiError, isSessionExpired } from './api-error';
+import { isApiError, isSessionExpired, requestIdOf } from './api-error';
 
-export type ToastApi = { error: (text: string) => void; success: (text: string) => void };
+/** `reference`: the failed request's id, shown under the error (error-reference.tsx). */
+export type ToastApi = { error: (text: string, reference?: string) => void; success: (text: string) => void };
 
 let api: ToastApi | null = null;
 let waiting: ((api: ToastApi) => void)[] = [];
@@ -45,7 +46,8 @@ export function toastError(err: unknown, fallback?: string): void {
   // The page is already leaving for the login screen; a toast would only flash.
   if (isSessionExpired(err)) return;
   const text = errorText(err, fallback);
-  show((a) => a.error(text));
+  const reference = requestIdOf(err);
+  show((a) => a.error(text, reference));
 }
 
 export function toastSuccess(text: string): void {

@@ -2,6 +2,8 @@
 // Result itself: that brings its large status illustrations to every page that can fail to load.
 import { CloseCircleFilled } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
+import { requestIdOf } from './api-error';
+import { ErrorReference } from './error-reference';
 import { errorText } from './notify';
 import './query-states.css';
 
@@ -14,7 +16,10 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
     <div className="load-error" role="alert">
       <CloseCircleFilled className="load-error-icon" aria-hidden />
       <div className="load-error-title">Could not load this page</div>
-      <p className="load-error-text">{errorText(error)}</p>
+      <p className="load-error-text">
+        {errorText(error)}
+        <ErrorReference id={requestIdOf(error)} />
+      </p>
       {onRetry && (
         <Button type="primary" onClick={onRetry}>
           Try again

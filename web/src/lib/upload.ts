@@ -3,7 +3,7 @@
 // sent and becomes 100 when the server has stored the file; failures carry the server's `error` text.
 import { filesEndpoints, LIMITS, MSG, type UploadResponse } from '@hearth/contract';
 import { BASE_HEADERS, expireSession, validAccessToken } from './api';
-import { ApiError, apiErrorFrom, parseJsonBody } from './api-error';
+import { ApiError, apiErrorFrom, parseJsonBody, REQUEST_ID_HEADER } from './api-error';
 import { endpointUrl } from './endpoint-client';
 
 export type UploadResult = UploadResponse;
@@ -69,7 +69,7 @@ export async function uploadPostFile(file: File, options: Options = {}): Promise
         }
         return;
       }
-      reject(apiErrorFrom(xhr.status, body, 'Upload'));
+      reject(apiErrorFrom(xhr.status, body, 'Upload', xhr.getResponseHeader(REQUEST_ID_HEADER)));
     };
     xhr.onerror = () =>
       reject(new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.'));

@@ -69,5 +69,10 @@ async function sendAccountMail(app: FastifyInstance, job: AccountMailJob): Promi
 }
 
 export async function installAccountMail(app: FastifyInstance): Promise<void> {
-  await app.jobs.work<AccountMailJob>('mail', (job) => sendAccountMail(app, job));
+  await app.jobs.work<AccountMailJob>('mail', (job) =>
+    sendAccountMail(app, job).catch((err) => {
+      app.metrics.mailFailures.inc();
+      throw err;
+    }),
+  );
 }

@@ -61,6 +61,8 @@ export type PushSender = {
   publicKey: string;
   /** Sends the notifications of these (committed) events to their recipients' subscriptions. */
   sendForEvents(eventIds: number[]): Promise<void>;
+  /** Calls `fn` for each delivery that got no answer or was refused (platform/metrics.ts counts them). */
+  onFailure(fn: (reason: 'error' | 'refused') => void): void;
 };
 
 export function createPushSender(
@@ -72,6 +74,10 @@ export function createPushSender(
 ): PushSender {
   const transport = createPushTransport(network, PUSH_CONCURRENCY);
   const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
+  const failureListeners: ((reason: 'error' | 'refused') => void)[] = [];
+  const failed = (reason: 'error' | 'refused') => {
+    for (const fn of failureListeners) fn(reason);
+  };
 
   async function deliver(row: PushRow): Promise<void> {
     const payload: PushPayload = {
@@ -95,6 +101,7 @@ export function createPushSender(
       ({ status } = await transport.post(req.endpoint, headers, req.body, PUSH_TIMEOUT_MS));
     } catch (err) {
       log.warn({ err, endpoint: row.endpoint }, 'web push failed');
+      failed('error');
       return;
     }
     if (status === 404 || status === 410) {
@@ -107,11 +114,13 @@ export function createPushSender(
     } else if (status < 200 || status >= 300) {
       // A 3xx too: redirects are not followed (they could point anywhere).
       log.warn({ status, endpoint: row.endpoint }, 'web push refused');
+      failed('refused');
     }
   }
 
   return {
     publicKey: keys.publicKey,
+    onFailure: (fn) => void failureListeners.push(fn),
     async sendForEvents(eventIds) {
       if (eventIds.length === 0) return;
       // A failure to read the rows throws: the push job is retried. Each delivery's failure is only logged

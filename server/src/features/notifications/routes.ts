@@ -57,6 +57,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const changed = (userId: number) => app.events.publish({ userIds: [userId] }).catch(() => {});
   /** Open streams, ended before the server closes (it would otherwise wait for them). */
   const streams = new Set<ServerResponse>();
+  app.metrics.countStreams(() => streams.size);
   app.addHook('preClose', async () => {
     // SSE `retry`: reconnect (to another instance) after 1 to 5 s, spread so they do not all come at once.
     for (const s of streams) s.end(`retry: ${1000 + Math.floor(Math.random() * 4000)}\n\n`);

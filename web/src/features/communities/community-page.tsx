@@ -8,7 +8,8 @@ import { type Community, MSG, PATHS, VISIBILITY } from '@hearth/contract';
 import { Button, Card, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import { type ReactNode, useDeferredValue } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { isApiError, isSessionExpired } from '../../lib/api-error';
+import { isApiError, isSessionExpired, requestIdOf } from '../../lib/api-error';
+import { ErrorReference } from '../../lib/error-reference';
 import { PageHeader } from '../../lib/page-header';
 import { CommentsPanel } from '../../lib/posts/comments-panel';
 import { MentionBox } from '../../lib/posts/mention-box';
@@ -186,6 +187,7 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry?: () => void }
       <Result
         status={notFound ? '404' : 'error'}
         title={MSG.unableToLoadCommunity}
+        subTitle={requestIdOf(error) && <ErrorReference id={requestIdOf(error)} />}
         extra={
           <Flex gap={8} justify="center" wrap>
             <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(PATHS.communities)}>

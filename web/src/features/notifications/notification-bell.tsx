@@ -6,6 +6,8 @@ import type { Notification } from '@hearth/contract';
 import { Badge, Button, Empty, Popover, Spin, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { requestIdOf } from '../../lib/api-error';
+import { ErrorReference } from '../../lib/error-reference';
 import { isIosBrowserTab } from '../../lib/install';
 import { errorText } from '../../lib/notify';
 import { TimeAgo } from '../../lib/time-text';
@@ -70,6 +72,7 @@ export function NotificationBell() {
     body = (
       <div className="notification-state" role="alert">
         <span className="text-danger">{errorText(list.error)}</span>
+        <ErrorReference id={requestIdOf(list.error)} />
         <Button size="small" onClick={() => list.refetch()}>
           Try again
         </Button>

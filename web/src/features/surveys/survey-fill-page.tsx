@@ -23,7 +23,9 @@ import { type ReactNode, useDeferredValue, useMemo, useRef, useState } from 'rea
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError, isSessionExpired } from '../../lib/api';
+import { requestIdOf } from '../../lib/api-error';
 import { DatePicker } from '../../lib/date-picker';
+import { ErrorReference } from '../../lib/error-reference';
 import { LightSteps } from '../../lib/light-steps';
 import { PageHeader } from '../../lib/page-header';
 import { LoadingBlock } from '../../lib/query-states';
@@ -135,7 +137,8 @@ type StepFormProps = {
 function SurveyStepForm({ survey, steps, userId, onSubmitted, onAlreadyAnswered }: StepFormProps) {
   const [form] = Form.useForm();
   const [current, setCurrent] = useState(0);
-  const [failed, setFailed] = useState(false);
+  /** The failed submission, shown with its reference until the next try. */
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
   const submit = useSubmitSurvey();
   const isMobile = useIsMobile();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -143,7 +146,7 @@ function SurveyStepForm({ survey, steps, userId, onSubmitted, onAlreadyAnswered 
   const category = steps[current];
 
   const goTo = (step: number) => {
-    setFailed(false);
+    setFailed(null);
     flushSync(() => setCurrent(step));
     // Keyboard and screen-reader users land on the new step's heading, not at the bottom of the old one.
     headingRef.current?.focus();
@@ -160,7 +163,7 @@ function SurveyStepForm({ survey, steps, userId, onSubmitted, onAlreadyAnswered 
       form.validateFields().catch(() => undefined);
       return;
     }
-    setFailed(false);
+    setFailed(null);
     submit.mutate(
       { surveyId: survey.id, createdById: userId, answers: buildAnswers(steps, values.answers) },
       {
@@ -168,7 +171,7 @@ function SurveyStepForm({ survey, steps, userId, onSubmitted, onAlreadyAnswered 
         onError: (err) => {
           if (isSessionExpired(err)) return;
           if (isApiError(err) && err.status === 409) onAlreadyAnswered();
-          else setFailed(true);
+          else setFailed({ error: err });
         },
       },
     );
@@ -206,7 +209,15 @@ function SurveyStepForm({ survey, steps, userId, onSubmitted, onAlreadyAnswered 
           {category.name}
         </Typography.Title>
         <StepQuestions key={category.id} category={category} />
-        {failed && <Alert type="error" showIcon role="alert" title={MSG.somethingWrong} />}
+        {failed && (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title={MSG.somethingWrong}
+            description={requestIdOf(failed.error) && <ErrorReference id={requestIdOf(failed.error)} />}
+          />
+        )}
         <div className="survey-fill-actions">
           {current > 0 && <Button onClick={() => goTo(current - 1)}>Back</Button>}
           <Button
@@ -269,6 +280,7 @@ export default function SurveyFillPage() {
       <Result
         status="error"
         title={MSG.somethingWrong}
+        subTitle={requestIdOf(formQuery.error) && <ErrorReference id={requestIdOf(formQuery.error)} />}
         extra={[
           <BackToSurveys key="back" primary />,
           <Button key="retry" onClick={() => formQuery.refetch()}>

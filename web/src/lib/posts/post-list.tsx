@@ -5,6 +5,8 @@ import { MSG } from '@hearth/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Button, Empty, Flex } from 'antd';
 import { type ReactNode, useCallback, useDeferredValue } from 'react';
+import { requestIdOf } from '../api-error';
+import { ErrorReference } from '../error-reference';
 import { errorText } from '../notify';
 import { LoadError } from '../query-states';
 import { useNewsFeed } from './news-feed';
@@ -97,6 +99,7 @@ export function InfinitePostList<T extends { id: number }>({
       {isFetchNextPageError && (
         <Flex vertical align="center" gap={8} role="alert">
           <span className="text-danger">{errorText(error)}</span>
+          <ErrorReference id={requestIdOf(error)} />
           <Button onClick={loadMore}>Try again</Button>
         </Flex>
       )}
