@@ -8,6 +8,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureReferenceData } from './db/reference-data';
 import { seedDemo } from './db/seed-demo';
+import { installBackupSignal } from './ops/online-backup';
 import { lockDataDir } from './platform/data-dir-lock';
 import { ensureJwtSecret } from './platform/jwt-secret';
 import { createLogger } from './platform/logger';
@@ -106,6 +107,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // `npm run backup` asks a running server on PGlite for a consistent copy (ops/online-backup.ts).
+  installBackupSignal({ database, config, log: app.log });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `${config.brandName} is serving ${config.publicUrl} (${database.kind}, files in ${app.storage.kind} storage)`,
