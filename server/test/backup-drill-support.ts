@@ -1,11 +1,9 @@
 // The restore drill's tools (backup-drill.test.ts): a real server process on a DATA_DIR, the backup and
 // restore commands as programs, what a user sees of an instance, and the check of a restored instance: the
 // app started on it as main.ts starts it, every row, every file's bytes, a login and a user's notifications.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -18,82 +16,17 @@ import { countRows } from '../src/ops/table-counts';
 import { ensureJwtSecret } from '../src/platform/jwt-secret';
 import { createMailer } from '../src/platform/mail';
 import { createStorage } from '../src/platform/storage';
+import { SERVER_DIR, type ServerProcess, startServerProcess } from './server-process';
 import { basic, bearer } from './sessions';
 
-export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+export { freePort, SERVER_DIR, type ServerProcess, waitFor } from './server-process';
+
 const TSX = join(SERVER_DIR, '../node_modules/.bin/tsx');
 /** The demo user whose login and notifications the drill follows. */
 export const STAFF = 'staff@example.com';
 
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `probe` until it answers a value, or fails with `what` after `ms`. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await sleep(200);
-  }
-}
-
-export type ServerProcess = { url: string; child: ChildProcess; output: () => string; stop(): Promise<void> };
-
-/** `npm start` as a process (src/main.ts through tsx) on `env`'s DATA_DIR, listening on a free port. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(TSX, ['src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    'the server to answer',
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server stopped: ${output}`);
-      return (await fetch(`${url}/v1/health`)).ok || undefined;
-    },
-    60_000,
-  ).catch((e: Error) => {
-    child.kill('SIGKILL');
-    throw new Error(`${e.message}: ${output}`);
-  });
-  return {
-    url,
-    child,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+/** `npm start` as a process on `env`'s DATA_DIR (server-process.ts). */
+export const startServer = (env: Record<string, string>): Promise<ServerProcess> => startServerProcess(env);
 
 /** Runs `npm run backup` or `npm run restore` as its program would run (src/ops/*-command.ts). */
 export function runCommand(

@@ -1,80 +1,38 @@
 // SIGTERM ends the real server process cleanly and within its bound (issue 16): no new connections, a
 // request in flight still gets its answer, a request after it on the same connection gets 503, a live
 // notification stream ends with an SSE retry hint, and the process exits 0.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed-demo';
+import { type ServerProcess, sleep, startServerProcess } from './server-process';
 import { basic } from './sessions';
 
-/** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
+let server: ServerProcess;
 let child: ChildProcess;
 let port: number;
 let url: string;
 let dataDir: string;
-let output = '';
+const output = () => server.output();
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'hearth-shutdown-'));
-  port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  const serverDir = fileURLToPath(new URL('..', import.meta.url));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
+  server = await startServerProcess({
     DATA_DIR: dataDir,
     // The demo accounts, to open a notification stream as staff.
     SEED_DEMO: '1',
     LOG_LEVEL: 'info',
-  };
-  // The embedded database in the temporary DATA_DIR, whatever leg of the suite runs this.
-  delete env.DATABASE_URL;
-  // Node itself with tsx's loader, not the tsx command: that one relays a SIGTERM to its child and, if the
-  // child's event loop does not confirm within 30 ms (a busy machine), kills it outright.
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The embedded database in the temporary DATA_DIR, whatever leg of the suite runs this.
+    DATABASE_URL: undefined,
   });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const up = await fetch(`${url}/v1/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no server: ${output}`);
-    await sleep(200);
-  }
+  ({ child, port, url } = server);
 }, 70_000);
 
 afterAll(async () => {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
+  await server.kill();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -164,6 +122,6 @@ describe('SIGTERM', () => {
     expect(code).toBe(0);
     // Well within main.ts's bound (25 s): nothing was left open to wait for.
     expect(ms).toBeLessThan(10_000);
-    expect(output).toContain('shut down');
+    expect(output()).toContain('shut down');
   }, 20_000);
 });

@@ -3,16 +3,14 @@
 // (before, a logged-out token worked for its whole 15 minutes). Two apps in one process share the guard's
 // cache, so the last block starts a real second server process: there, without the bus message, an old
 // token would be accepted for up to USER_TTL_MS (10 s).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ROLE } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
+import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 import {
   bearer,
   changePassword,
@@ -147,70 +145,30 @@ describe('ending every session of a user', () => {
   });
 });
 
-/** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
 // In one process the two apps above share the guard's module state, so a change on one is also forgotten
 // by the other without any message. A real second server process shares only the database: this is the
 // case the event bus exists for. A server process can share the database only on PostgreSQL, so this
 // belongs to the PostgreSQL leg of the suite (mandatory under CI) and is not defined on PGlite.
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : undefined;
 onPostgres?.('another server process on the same database', () => {
-  let child: ChildProcess;
+  let server: ServerProcess;
   let url: string;
   let dataDir: string;
-  let output = '';
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'hearth-instance-'));
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
-    child = spawn(join(serverDir, '../node_modules/.bin/tsx'), ['src/main.ts'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: t.app.database.url,
-        JWT_SECRET: t.app.config.jwtSecret,
-        // The test reads no file and sends no push: the first app's disk and keys need not be shared.
-        SINGLE_INSTANCE: '1',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startServerProcess({
+      DATABASE_URL: t.app.database.url,
+      JWT_SECRET: t.app.config.jwtSecret,
+      // The test reads no file and sends no push: the first app's disk and keys need not be shared.
+      SINGLE_INSTANCE: '1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
     });
-    child.stdout?.on('data', (d) => (output += d));
-    child.stderr?.on('data', (d) => (output += d));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const up = await fetch(`${url}/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no server: ${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    url = server.url;
   }, 70_000);
   afterAll(async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

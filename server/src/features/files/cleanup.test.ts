@@ -2,13 +2,11 @@
 // the grace period with every blob they had (local and S3 storage), the daily run queued once per day however
 // many instances start, and the deletion batch by batch from a cursor, continuing after a crash.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROLE } from '@hearth/contract';
 import { getTableName, inArray, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithSession } from '../../../test/sessions';
 import { fileParts, uploadOk } from '../../../test/uploads';
@@ -25,7 +23,7 @@ import {
   scheduleCleanup,
 } from './cleanup';
 import { insertFile, storedKeys } from './service';
-import { pngImage } from './test-kit';
+import { pngImage, startS3Server } from './test-kit';
 
 type Fixture = Pick<AppFixture<never>, 'app' | 'db'>;
 
@@ -227,33 +225,16 @@ describe('leftover uploads, local storage', () => {
 
 describe('leftover uploads, S3 storage', () => {
   const BUCKET = 'hearth-cleanup';
-  let server: S3rver;
-  let serverDir: string;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
   let settings: S3Settings;
   beforeAll(async () => {
-    serverDir = mkdtempSync(join(tmpdir(), 'hearth-s3rver-'));
-    server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: serverDir,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = await server.run();
-    settings = {
-      bucket: BUCKET,
-      region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${port}`,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    };
+    s3 = await startS3Server(BUCKET);
+    settings = s3.settings;
   });
   // Declared after the S3 server's hook, so the app starts once the bucket's address is known.
   const t = useTestApp({ config: () => ({ s3: settings }) });
   afterAll(async () => {
-    await server?.close();
-    rmSync(serverDir, { recursive: true, force: true });
+    await s3.stop();
   });
 
   it('deletes an unattached upload and every blob of it from the bucket, keeping an attached one', async () => {

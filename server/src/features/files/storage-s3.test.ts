@@ -1,11 +1,10 @@
 // The S3 storage against a real S3-compatible server (s3rver, on this machine), and the upload route on
 // top of it: streamed multipart writes, the byte limit with cleanup, ranges, temporary local copies.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { ROLE } from '@hearth/contract';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithSession } from '../../../test/sessions';
@@ -20,38 +19,21 @@ import {
   type Storage,
   StorageLimitError,
 } from '../../platform/storage';
-import { pdfDocument, pngImage } from './test-kit';
+import { pdfDocument, pngImage, startS3Server } from './test-kit';
 import { ffmpegAvailable } from './thumbnails';
 
 const BUCKET = 'hearth-test';
-let server: S3rver;
-let serverDir: string;
+let s3: Awaited<ReturnType<typeof startS3Server>>;
 let settings: S3Settings;
 let storage: Storage;
 
 beforeAll(async () => {
-  serverDir = mkdtempSync(join(tmpdir(), 'hearth-s3rver-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: serverDir,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  settings = {
-    bucket: BUCKET,
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  };
+  s3 = await startS3Server(BUCKET);
+  settings = s3.settings;
   storage = createS3Storage(settings);
 });
 afterAll(async () => {
-  await server?.close();
-  rmSync(serverDir, { recursive: true, force: true });
+  await s3.stop();
 });
 
 /** `size` bytes of a repeating pattern, streamed in 64KB chunks. */

@@ -1,8 +1,13 @@
 // Test helpers for the file tests: multipart bodies (whole or streamed) and small real files of each kind.
 // Not imported by the server itself.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import S3rver from 's3rver';
 import sharp from 'sharp';
+import type { S3Settings } from '../../platform/storage';
 
 export type Part =
   | { name: string; value: string }
@@ -151,4 +156,33 @@ export function peBinary(): Buffer {
   b.write('PE\0\0', 0x80, 'latin1');
   b.writeUInt16LE(0x14c, 0x84);
   return b;
+}
+
+/** A real S3-compatible server (s3rver) on a free loopback port with `bucket`, its data in a scratch folder. */
+export async function startS3Server(
+  bucket: string,
+): Promise<{ settings: S3Settings; stop(): Promise<void> }> {
+  const directory = mkdtempSync(join(tmpdir(), 'hearth-s3rver-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
+  const { port } = await server.run();
+  return {
+    settings: {
+      bucket,
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
+    async stop() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
 }
