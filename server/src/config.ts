@@ -1,5 +1,6 @@
 // The only place that reads process.env: parsed once, checked at boot, a bad value stops the server
 // with a message naming it.
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http/timeouts';
@@ -18,6 +19,8 @@ const schema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+    // Server processes on one port (node:cluster); unset: one per core with DATABASE_URL, else one.
+    WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     // With DATABASE_URL: this server is the only one on that database, so what it keeps in DATA_DIR is enough.
     SINGLE_INSTANCE: bool,
     COMPANY_EMAIL_DOMAINS: z
@@ -68,6 +71,12 @@ const schema = z
       if (Boolean(e[a]) !== Boolean(e[b]))
         ctx.addIssue({ code: 'custom', path: [e[a] ? b : a], message: `${a} and ${b} go together` });
     }
+    if ((e.WORKERS ?? 1) > 1 && !e.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message: 'above 1 needs DATABASE_URL: the embedded database allows one process',
+      });
     if (e.DATABASE_URL && !e.SINGLE_INSTANCE) {
       for (const [setting, why] of SHARED_SETTINGS) {
         if (!e[setting])
@@ -96,8 +105,10 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
-  /** Connections per instance to DATABASE_URL. */
+  /** Connections per server process to DATABASE_URL. */
   databasePoolSize: number;
+  /** Server processes sharing the port (platform/cluster.ts); 1 on the embedded database. */
+  workers: number;
   companyEmailDomains: string[];
   jwtSecret?: string;
   smtpUrl?: string;
@@ -136,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
     companyEmailDomains: e.COMPANY_EMAIL_DOMAINS,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,

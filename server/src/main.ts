@@ -1,14 +1,18 @@
 // Reads config, opens and migrates the database, seeds the demo on first run, listens, shuts down cleanly.
+
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureReferenceData } from './db/reference-data';
 import { seedDemo } from './db/seed-demo';
+import { ensureVapidKeys } from './features/notifications/push';
 import { installBackupSignal } from './ops/online-backup';
+import { runPrimary } from './platform/cluster';
 import { lockDataDir } from './platform/data-dir-lock';
 import { ensureJwtSecret } from './platform/jwt-secret';
 import { createLogger } from './platform/logger';
@@ -30,8 +34,27 @@ function defaultWebDist(): string | undefined {
   return undefined;
 }
 
+/**
+ * The primary of WORKERS > 1 (platform/cluster.ts): migrates, seeds and makes the generated keys once, before
+ * any worker starts (two processes migrating at once would both apply the same migration), then forks.
+ */
+async function primary(config: Config): Promise<void> {
+  const log = createLogger(config.logLevel);
+  ensureJwtSecret(config.dataDir, config.jwtSecret);
+  ensureVapidKeys(config);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  if (config.seedDemo) await seedDemo(database.db, createStorage(config));
+  await database.close();
+  log.info({ workers: config.workers }, 'starting the server workers');
+  // A worker's own bound, and a moment for the last one's exit to arrive.
+  runPrimary(config.workers, log, SHUTDOWN_BOUND_MS + 5000);
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) return primary(config);
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   process.on('exit', unlock);
   const jwtSecret = ensureJwtSecret(config.dataDir, config.jwtSecret);

@@ -162,6 +162,8 @@ onPostgres?.('another server process on the same database', () => {
       JWT_SECRET: t.app.config.jwtSecret,
       // The test reads no file and sends no push: the first app's disk and keys need not be shared.
       SINGLE_INSTANCE: '1',
+      // One process: the test asks it, not one of several workers (cluster.test.ts covers those).
+      WORKERS: '1',
       DATA_DIR: dataDir,
       SEED_DEMO: '0',
     });
