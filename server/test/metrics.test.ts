@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { ROLE } from '@hearth/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, feedPostForm } from '../src/features/feed/test-support';
-import { browserKeys } from '../src/features/notifications/push-test-support';
+import { createCategory } from '../src/features/feed/test-support';
+import { browserKeys, publishAndPush } from '../src/features/notifications/push-test-support';
 import { createGroups, registrationBody } from './factories';
 import { settled } from './jobs';
 import { useTestApp } from './use-test-app';
@@ -235,15 +235,7 @@ describe('metrics on', () => {
     const failed = (s: Sample[]) => sampled(s, 'hearth_push_failures_total', { reason: 'error' }) ?? 0;
 
     const categoryId = (await createCategory(t.db)).id;
-    const post = await t.app.inject({
-      method: 'POST',
-      url: '/v1/api/feed-posts',
-      headers: admin.headers,
-      payload: feedPostForm(categoryId, { title: 'Push that fails' }),
-    });
-    expect(post.statusCode).toBe(201);
-    await t.app.notifications.drain();
-    await settled(t.app, 'push');
+    await publishAndPush(t.app, admin.headers, categoryId, 'Push that fails');
     expect(failed(await scrape())).toBe(failed(before) + 1);
   });
 

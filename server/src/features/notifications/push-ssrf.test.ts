@@ -10,11 +10,10 @@ import { MSG, ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settled } from '../../../test/jobs';
 import { useTestApp } from '../../../test/use-test-app';
 import { pushSubscriptions } from '../../db/schema';
-import { createCategory, feedPostForm } from '../feed/test-support';
-import { browserKeys } from './push-test-support';
+import { createCategory } from '../feed/test-support';
+import { browserKeys, publishAndPush } from './push-test-support';
 
 const PUBLIC = '93.184.215.14';
 
@@ -76,17 +75,7 @@ const register = (endPoint: string) => {
 };
 
 /** Publishes a post for everyone and waits for its push job (which delivers to every subscription). */
-async function publishAndPush(): Promise<void> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/api/feed-posts',
-    headers: admin.headers,
-    payload: feedPostForm(categoryId, { title: 'Internal?' }),
-  });
-  expect(res.statusCode).toBe(201);
-  await t.app.notifications.drain();
-  await settled(t.app, 'push');
-}
+const publish = () => publishAndPush(t.app, admin.headers, categoryId, 'Internal?');
 
 /** The machine's own addresses besides loopback (here private, documentation or unique-local ones). */
 const ownAddresses = Object.values(networkInterfaces())
@@ -206,7 +195,7 @@ describe('delivery refuses internal addresses as it connects', () => {
     expect((await register(endPoint)).statusCode).toBe(201);
     dns.set('rebind.test', ['127.0.0.1']);
     lookups.length = 0;
-    await publishAndPush();
+    await publish();
     // The sender did try: it resolved the name at send time, got loopback, and refused to connect.
     expect(lookups).toContain('rebind.test');
     expect(connections).toBe(0);
@@ -235,7 +224,7 @@ describe('delivery refuses internal addresses as it connects', () => {
     );
     lookups.length = 0;
     logLines.length = 0;
-    await publishAndPush();
+    await publish();
     expect(connections).toBe(0);
     expect(sockets.size).toBe(0);
     // Each one was tried and refused for its address (names at the socket's lookup, literals before it),

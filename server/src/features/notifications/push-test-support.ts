@@ -8,6 +8,10 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { settled } from '../../../test/jobs';
+import { feedPostForm } from '../feed/test-support';
 
 /** A browser's push keys: the P-256 pair (to decrypt) and the auth secret, plus the registration body. */
 export function browserKeys() {
@@ -88,4 +92,27 @@ export async function startPushService(tls: { key: string; cert: string }): Prom
   await new Promise<void>((ok) => service.server.listen(0, '127.0.0.1', ok));
   service.port = (service.server.address() as AddressInfo).port;
   return service;
+}
+
+/**
+ * Publishes a feed post for everyone as `headers`' user and waits until its web push went out: the fan-out
+ * queues the push as a job, sent by the queue's worker. Answers the post's id.
+ */
+export async function publishAndPush(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  categoryId: number,
+  title: string,
+): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/api/feed-posts',
+    headers,
+    payload: feedPostForm(categoryId, { title }),
+  });
+  expect(res.statusCode).toBe(201);
+  const data = res.json().data as number | { id: number };
+  await app.notifications.drain();
+  await settled(app, 'push');
+  return typeof data === 'number' ? data : data.id;
 }

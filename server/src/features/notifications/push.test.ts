@@ -9,14 +9,14 @@ import { eq } from 'drizzle-orm';
 // @ts-expect-error http_ece (a dependency of web-push) ships no types
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settled } from '../../../test/jobs';
 import { useTestApp } from '../../../test/use-test-app';
 import { pushSubscriptions } from '../../db/schema';
-import { createCategory, feedPostForm } from '../feed/test-support';
+import { createCategory } from '../feed/test-support';
 import { ensureVapidKeys, pushUrl } from './push';
 import {
   browserKeys,
   type PushService,
+  publishAndPush,
   type Received,
   selfSignedCertificate,
   startPushService,
@@ -68,20 +68,7 @@ async function subscribe(endPoint: string) {
 const subscriptionsOf = (endPoint: string) =>
   t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endPoint));
 
-async function publishPost(title: string): Promise<number> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/api/feed-posts',
-    headers: admin.headers,
-    payload: feedPostForm(categoryId, { title }),
-  });
-  expect(res.statusCode).toBe(201);
-  const data = res.json().data as number | { id: number };
-  await t.app.notifications.drain();
-  // The fan-out queued the push as a job; it is sent by the queue's worker.
-  await settled(t.app, 'push');
-  return typeof data === 'number' ? data : data.id;
-}
+const publishPost = (title: string) => publishAndPush(t.app, admin.headers, categoryId, title);
 
 describe('web push', () => {
   it('answers the VAPID public key, the same one after a restart (DATA_DIR/vapid.json, mode 0600)', async () => {
