@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { ensureReferenceData } from './db/reference-data';
 import { seedDemo } from './db/seed-demo';
 import { ensureVapidKeys } from './features/notifications/push';
@@ -17,7 +17,7 @@ import { lockDataDir } from './platform/data-dir-lock';
 import { ensureJwtSecret } from './platform/jwt-secret';
 import { createLogger } from './platform/logger';
 import { createMailer } from './platform/mail';
-import { createStorage } from './platform/storage';
+import { createStorage, type Storage } from './platform/storage';
 
 /**
  * The longest a shutdown may take. Kubernetes and ECS kill a container 30 s after SIGTERM: we stop first,
@@ -34,6 +34,13 @@ function defaultWebDist(): string | undefined {
   return undefined;
 }
 
+/** Migrations, reference data and, on a first start when asked, the demo; answers whether it seeded. */
+async function prepare(database: Database, config: Config, storage: Storage): Promise<boolean> {
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  return config.seedDemo ? seedDemo(database.db, storage) : false;
+}
+
 /**
  * The primary of WORKERS > 1 (platform/cluster.ts): migrates, seeds and makes the generated keys once, before
  * any worker starts (two processes migrating at once would both apply the same migration), then forks.
@@ -43,9 +50,7 @@ async function primary(config: Config): Promise<void> {
   ensureJwtSecret(config.dataDir, config.jwtSecret);
   ensureVapidKeys(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
-  await database.migrate();
-  await ensureReferenceData(database.db);
-  if (config.seedDemo) await seedDemo(database.db, createStorage(config));
+  await prepare(database, config, createStorage(config));
   await database.close();
   log.info({ workers: config.workers }, 'starting the server workers');
   // A worker's own bound, and a moment for the last one's exit to arrive.
@@ -63,10 +68,9 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
   });
-  await database.migrate();
-  await ensureReferenceData(database.db);
   const storage = createStorage(config);
-  const seeded = config.seedDemo ? await seedDemo(database.db, storage) : false;
+  // A cluster worker finds the database prepared by its primary.
+  const seeded = cluster.isWorker ? false : await prepare(database, config, storage);
 
   const logger = createLogger(config.logLevel);
   const app = await buildApp({
