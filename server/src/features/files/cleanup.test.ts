@@ -93,6 +93,9 @@ describe('leftover uploads, local storage', () => {
   const t = useTestApp({ users: { staff: ROLE.STAFF }, second: true });
 
   it('sweeps partial files untouched for 5 minutes at start, and nothing else', async () => {
+    // The sweeps both instances began when they became ready are not awaited by anything; on a busy machine
+    // one could still be listing the folders when the files below appear, and take the stale one itself.
+    await Promise.all([partialsSweptAtStart(t.app), partialsSweptAtStart(t.second)]);
     const root = join(t.config.dataDir, 'files');
     mkdirSync(join(root, 'post'), { recursive: true });
     const blob = `${randomUUID()}.mp4`;
