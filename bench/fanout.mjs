@@ -10,6 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import { hashBenchPassword, PASSWORD } from './common.mjs';
@@ -125,7 +127,7 @@ async function pgliteLeg(passwordHash) {
   try {
     const first = await startServer({ DATA_DIR: dataDir, JWT_SECRET });
     await stopServer(first.child); // migrated; the data is written while no server holds the directory
-    const db = new PGlite(join(dataDir, 'db'));
+    const db = new PGlite(join(dataDir, 'db'), { extensions: { pg_trgm, unaccent } });
     const categoryId = await generate((sql) => db.query(sql), passwordHash);
     await db.close();
     const { base, child } = await startServer({ DATA_DIR: dataDir, JWT_SECRET });

@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
@@ -173,7 +175,7 @@ async function pgliteLeg(passwordHash) {
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1',
     });
     await stopServer(first.child); // migrations applied; the data is written while no server holds the directory
-    const db = new PGlite(join(dataDir, 'db'));
+    const db = new PGlite(join(dataDir, 'db'), { extensions: { pg_trgm, unaccent } });
     // query(), not exec(): the generator reads `rows` of a few single-statement answers.
     const ms = await generateFeedData((sql) => db.query(sql), { ...SIZES, passwordHash });
     await db.close();

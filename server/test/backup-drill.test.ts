@@ -16,6 +16,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase, queryRows } from '../src/db/client';
+import { PGLITE_EXTENSIONS } from '../src/db/pglite-extensions';
 import { seedDemo } from '../src/db/seed-demo';
 import { runBackup } from '../src/ops/backup';
 import { createBackupFolder, describeDatabaseFile, finishBackup } from '../src/ops/backup-folder';
@@ -68,7 +69,10 @@ onPglite?.('backup and restore of the embedded database (PGlite)', () => {
     mkdirSync(dataDir);
     // The run's migrated database (database-template.ts): a first start would spend far longer in initdb.
     const template = readFileSync(inject('databaseTemplate'));
-    const db = new PGlite(join(dataDir, 'db'), { loadDataDir: new Blob([template]) });
+    const db = new PGlite(join(dataDir, 'db'), {
+      loadDataDir: new Blob([template]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     await db.waitReady;
     await db.close();
     server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '1' });

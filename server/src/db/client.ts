@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -143,8 +144,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   const client = opts.memory
-    ? new PGlite({ loadDataDir: opts.template })
-    : new PGlite(join(opts.dataDir ?? './data', 'db'));
+    ? new PGlite({ loadDataDir: opts.template, extensions: PGLITE_EXTENSIONS })
+    : new PGlite(join(opts.dataDir ?? './data', 'db'), { extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config';
+import { PGLITE_EXTENSIONS } from '../db/pglite-extensions';
 import { lockDataDir } from '../platform/data-dir-lock';
 import { checkBackupFolder } from './backup-folder';
 import { type Manifest, readManifest } from './backup-manifest';
@@ -53,7 +54,7 @@ export async function runBackup(opts: BackupOptions): Promise<BackupDone> {
     throw e;
   }
   try {
-    const pglite = new PGlite(join(config.dataDir, 'db'));
+    const pglite = new PGlite(join(config.dataDir, 'db'), { extensions: PGLITE_EXTENSIONS });
     try {
       await pglite.waitReady;
       return {

@@ -12,6 +12,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { promisify } from 'node:util';
 import { createGzip, gunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../db/pglite-extensions';
 import { type BackupConfig, createBackupFolder, describeDatabaseFile, finishBackup } from './backup-folder';
 import { type Manifest, PGLITE_DUMP_FILE } from './backup-manifest';
 import { lastMigration } from './migration-tag';
@@ -67,7 +68,10 @@ export async function restorePgliteDatabase(
   await mkdir(dataDir, { recursive: true });
   // PGlite unpacks the tarball into the empty folder and starts on it, recovering as after a crash: what
   // was committed when the backup was taken is there, nothing else.
-  const pglite = new PGlite(join(dataDir, 'db'), { loadDataDir: new Blob([tar]) });
+  const pglite = new PGlite(join(dataDir, 'db'), {
+    loadDataDir: new Blob([tar]),
+    extensions: PGLITE_EXTENSIONS,
+  });
   try {
     await pglite.waitReady;
     const query = rowsOf(pglite);

@@ -28,6 +28,8 @@ export const users = pgTable(
     /** Stored lower-cased; unique. */
     email: text('email').notNull(),
     phone: text('phone'),
+    /** What the colleague does, shown on their profile and in the directory ("Payroll officer"). */
+    jobTitle: text('job_title'),
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     isVerified: boolean('is_verified').notNull().default(false),
