@@ -30,6 +30,7 @@ import { systemRoutes } from './features/system/routes';
 import { userRoutes } from './features/users/routes';
 import { AccessTokens } from './platform/auth/access-tokens';
 import { clientErrorHandler } from './platform/http/client-errors';
+import { installClosingRefusal } from './platform/http/closing';
 import { installCompression } from './platform/http/compression';
 import { installErrorHandler } from './platform/http/error-handler';
 import { frameworkErrors } from './platform/http/framework-errors';
@@ -82,10 +83,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...serverTimeoutOptions(deps.config.httpTimeouts),
     clientErrorHandler,
     frameworkErrors: withRequestIdHeader(frameworkErrors),
+    // Refused in the envelope instead (closing.ts).
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installRequestIdHeader(app);
+  installClosingRefusal(app);
 
   // Before any route: it attaches itself to each route as the route is added.
   await installCompression(app);

@@ -1,6 +1,7 @@
 // SIGTERM ends the real server process cleanly and within its bound (issue 16): no new connections, a
-// request in flight still gets its answer, a request after it on the same connection gets 503, a live
-// notification stream ends with an SSE retry hint, and the process exits 0.
+// request in flight still gets its answer, a request after it on the same connection gets 503 (in the error
+// envelope, with its request id), a live notification stream ends with an SSE retry hint, and the process
+// exits 0.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -116,7 +117,14 @@ describe('SIGTERM', () => {
     expect(aloneText).toContain('"message"');
     // The other gets a second request right behind its body, on the same connection: that one is 503.
     followed.socket.write(`${body.slice(5)}GET /v1/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-    expect(statusesOf(await followed.answers)).toEqual([200, 503]);
+    const followedText = await followed.answers;
+    expect(statusesOf(followedText)).toEqual([200, 503]);
+    // The refusal is the envelope's, with the request id and when to try again (platform/http/closing.ts).
+    const refusal = followedText.slice(followedText.lastIndexOf('HTTP/1.1 503'));
+    expect(refusal).toMatch(/\r\nretry-after: 5\r\n/i);
+    expect(refusal).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/i);
+    expect(refusal).toMatch(/\r\nconnection: close\r\n/i);
+    expect(refusal).toContain('"code":"unavailable"');
 
     const { code, ms } = await exited;
     expect(code).toBe(0);

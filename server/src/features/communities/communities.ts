@@ -154,7 +154,10 @@ async function assertImage(db: Db, viewer: Viewer, fileId: number, limit: number
   const [file] = await db
     .select({ mimeType: files.mimeType, size: files.size, createdById: files.createdById })
     .from(files)
-    .where(eq(files.id, fileId));
+    .where(eq(files.id, fileId))
+    // Checked in the save's transaction and held until it commits: the daily cleanup (files/cleanup.ts)
+    // skips locked rows, so an upload it would take as unattached cannot vanish between check and save.
+    .for('share');
   if (!file || !can(viewer, 'file.attach', file)) throw fieldError('image', MSG.communityImageMissing);
   if (!IMAGE_TYPES.includes(file.mimeType)) throw fieldError('image', MSG.imageTypeOnly);
   if (file.size >= limit)
@@ -190,8 +193,8 @@ async function recountMembers(tx: Db, communityId: number) {
 
 /** POST /communities: the community, its managers (members with is_manager) and members, in one transaction. */
 export async function createCommunity(db: Db, viewer: Viewer, form: CommunityForm): Promise<CommunityDetail> {
-  const { managers, members, image } = await validate(db, viewer, form);
   const row = await db.transaction(async (tx) => {
+    const { managers, members, image } = await validate(tx, viewer, form);
     const [created] = await tx
       .insert(communities)
       .values({
@@ -227,13 +230,11 @@ export async function updateCommunity(
   id: number,
   form: CommunityForm,
 ): Promise<CommunityDetail> {
-  const [current] = await db.select().from(communities).where(eq(communities.id, id));
-  if (!current) throw notFound();
-  const { managers, members, image } = await validate(db, viewer, form, current);
   const row = await db.transaction(async (tx) => {
     // Locks the row first: joins and leaves wait, so the recount below sees every committed member.
     const [locked] = await tx.select().from(communities).where(eq(communities.id, id)).for('update');
     if (!locked) throw notFound();
+    const { managers, members, image } = await validate(tx, viewer, form, locked);
     if (form.visibilityId === VISIBILITY.PRIVATE) {
       const keep = [...managers, ...members];
       await tx.delete(communityMembers).where(

@@ -30,6 +30,11 @@ describe('databaseUnavailable', () => {
       coded('terminating connection due to crash of another server process', '57P02'),
     ],
     ['a server starting up (57P03)', coded('the database system is starting up', '57P03')],
+    ['a server out of connections (53300)', coded('sorry, too many clients already', '53300')],
+    [
+      'a statement cancelled by statement_timeout (57014)',
+      coded('canceling statement due to statement timeout', '57014'),
+    ],
     ['a connection exception (class 08)', coded('connection failure', '08006')],
     ['a refused connection', coded('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
     ['a reset connection', coded('read ECONNRESET', 'ECONNRESET')],
@@ -50,7 +55,6 @@ describe('databaseUnavailable', () => {
   it('leaves other errors alone, and its reason never holds the statement', () => {
     for (const err of [
       coded('duplicate key value violates unique constraint', '23505'),
-      coded('canceling statement due to statement timeout', '57014'),
       coded('relation "x" does not exist', '42P01'),
       new Error('Connection terminated'), // we ended it ourselves, at shutdown
       wrapped(coded('syntax error', '42601')),

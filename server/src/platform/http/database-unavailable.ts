@@ -3,9 +3,14 @@
 // balancers try again, and log one short line: a 500 with the failed statement and its parameters said
 // nothing useful and put user data in the log. Drizzle wraps driver errors (`cause`); node's connection
 // attempts to several addresses fail as an AggregateError (`errors`): both are walked.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** SQLSTATEs of a server that is going away: admin shutdown, crash shutdown, cannot connect now. */
-const SHUTDOWN_STATES = new Set(['57P01', '57P02', '57P03']);
+/**
+ * SQLSTATEs of a server that is going away (admin shutdown, crash shutdown, cannot connect now) or too busy
+ * to answer now: too many connections, and a statement cancelled by the pool's statement_timeout (db/
+ * client.ts), which under overload is the database's way of saying "later", not a fault of the request.
+ */
+const SHUTDOWN_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 /** Socket errors of a connection that could not be made or was cut. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']);
 /** node-postgres and its pool say these in words only, without a code. */
@@ -55,4 +60,12 @@ export function databaseUnavailable(err: unknown): Unavailable | undefined {
     if (Array.isArray(inner)) queue.push(...inner);
   }
   return undefined;
+}
+
+/** The 503 answer: the envelope with the request id, and when to try again. */
+export function sendUnavailable(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply
+    .status(503)
+    .header('retry-after', String(RETRY_AFTER_SECONDS))
+    .send({ error: UNAVAILABLE_MESSAGE, code: 'unavailable', requestId: String(request.id) });
 }

@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { databaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './database-unavailable';
+import { databaseUnavailable, sendUnavailable } from './database-unavailable';
 
 /** `/body/groups/0` -> `groups`; a form field is the first path segment after the part of the request. */
 function fieldName(instancePath: string): string {
@@ -49,10 +49,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (lost) {
       // One line, without `err`: Drizzle's message carries the statement and its parameters.
       request.log.warn({ reason: lost.reason }, 'database unavailable: answered 503');
-      return reply
-        .status(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ error: UNAVAILABLE_MESSAGE, code: 'unavailable', requestId: String(request.id) });
+      return sendUnavailable(request, reply);
     }
     request.log.error({ err }, 'unhandled error');
     return reply
