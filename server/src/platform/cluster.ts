@@ -2,9 +2,11 @@
 // the whole server (main.ts) and share the listening port; on Linux the primary hands them connections in
 // turn. What the workers must agree on already lives outside them: rows and limits in the database, live
 // messages and cache invalidation on the event bus (LISTEN/NOTIFY, one connection a worker), jobs in the
-// queue. So a worker is just another instance, on the same machine.
+// queue. So a worker is just another instance, on the same machine. Except for /metrics: the worker that
+// takes a scrape answers for all of them, through the primary (metrics-cluster.ts).
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { answerMetricsRequests } from './metrics-cluster';
 
 /** A worker that dies is replaced after this long; more than this many deaths a minute stop the primary. */
 const RESPAWN_DELAY_MS = 1000;
@@ -18,6 +20,8 @@ export function runPrimary(workers: number, log: Logger, boundMs: number): void 
   let stopping = false;
   const deaths: number[] = [];
   const fork = () => cluster.fork();
+  // The one thing the primary answers: a worker's request for the figures of all (GET /metrics, metrics.ts).
+  answerMetricsRequests(log);
   for (let i = 0; i < workers; i++) fork();
   let failed = false;
   cluster.on('exit', (worker: Worker, code, signal) => {

@@ -8,15 +8,28 @@
 // scrape: prom-client's collectors watch the process from then on and have no way to stop.
 // Figures that live elsewhere are read at scrape time: the database pool, the job queue's table, the open
 // streams. Features report what only they see through `app.metrics` (mail, web push, live streams).
+//
+// With WORKERS > 1 (platform/cluster.ts) the worker that takes the scrape answers for all of them: it asks
+// the primary, which collects every worker's figures over the cluster's IPC channel and adds them up
+// (metrics-cluster.ts).
+import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  Counter,
+  collectDefaultMetrics,
+  Gauge,
+  Histogram,
+  prometheusContentType,
+  Registry,
+} from 'prom-client';
 import { queryRows } from '../db/client';
 import { AppError } from './errors';
 import type { EventBus } from './events';
 import { QUEUES } from './jobs';
+import { answerCollects, askPrimary } from './metrics-cluster';
 
 export const METRICS_PATH = '/metrics';
 
@@ -175,6 +188,12 @@ function installJobGauges(app: FastifyInstance, registers: Registry[]): void {
     help: 'Jobs by queue and state: created and retry wait, active run, failed gave up (kept 12 hours).',
     labelNames: ['queue', 'state'],
     registers,
+    // Every worker of a cluster counts the same table: their sum would be WORKERS times the jobs. One
+    // reading is the answer, the largest should they differ by a job read a moment apart. The rest of the
+    // figures are each process's own and add up to the instance's (prom-client's default, 'sum'): counters,
+    // the request histogram, the pool's connections and limit, the open streams; prom-client gives its
+    // process figures their own aggregators (the event loop's lag averaged, the start time left out).
+    aggregator: 'max',
     async collect() {
       let rows: { queue: string; state: string; count: number }[];
       try {
@@ -226,11 +245,13 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
         reply.header('www-authenticate', 'Bearer');
         throw new AppError('unauthenticated', 401, 'Send the metrics token as a bearer token.');
       }
-      const all = Registry.merge([processMetrics(), app.metrics.registry]);
-      const text = await all.metrics();
-      return reply.header('cache-control', 'no-store').type(all.contentType).send(text);
+      const text = cluster.isWorker
+        ? await askPrimary()
+        : await Registry.merge([processMetrics(), app.metrics.registry]).metrics();
+      return reply.header('cache-control', 'no-store').type(prometheusContentType).send(text);
     },
   );
+  if (cluster.isWorker) answerCollects(app, () => [processMetrics(), app.metrics.registry]);
 }
 
 /** Whether `url` is the metrics path (with or without a query). */
