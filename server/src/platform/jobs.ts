@@ -113,6 +113,26 @@ export function drizzleExecutor(db: Db): Executor {
   };
 }
 
+/** How often a queue's creation is tried when PostgreSQL picks it as a deadlock's victim. */
+const CREATE_ATTEMPTS = 5;
+
+/**
+ * Instances starting together on a new database (the workers of a cluster, two servers) create the same
+ * queues at once, and pg-boss's create_queue can deadlock against itself there (40P01: inserting the queue
+ * row while the other attaches its partition). PostgreSQL cancels one; that one tries again a moment
+ * later and finds the queue made (create_queue does nothing for an existing name).
+ */
+async function createQueue(boss: PgBoss, name: QueueName, policy: QueuePolicy): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await boss.createQueue(name, { name, policy: policy.stately ? 'stately' : 'standard' });
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== '40P01' || attempt >= CREATE_ATTEMPTS) throw err;
+      await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 export async function startJobQueue(
   database: Database,
   log: FastifyBaseLogger,
@@ -132,9 +152,10 @@ export async function startJobQueue(
       : new PgBoss({ ...common, db: pgliteExecutor(database.pglite as PGlite) });
   boss.on('error', (err) => log.warn({ err }, 'job queue error'));
   await boss.start();
+  const existing = new Set((await boss.getQueues()).map((q) => q.name));
   for (const name of Object.keys(QUEUES) as QueueName[]) {
     const policy: QueuePolicy = QUEUES[name];
-    await boss.createQueue(name, { name, policy: policy.stately ? 'stately' : 'standard' });
+    if (!existing.has(name)) await createQueue(boss, name, policy);
   }
 
   const workers = new Map<QueueName, string>();
