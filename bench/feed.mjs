@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { load } from './autocannon-load.mjs';
 import { durationSeconds, hashBenchPassword, PASSWORD, SIZES } from './common.mjs';
 import { generateFeedData } from './generate.mjs';
 import { login, startServer, stopServer } from './server.mjs';
@@ -49,46 +49,6 @@ async function deepCursors(base, token, pages) {
     if (i % 25 === 24) cursors.push(next);
   }
   return cursors;
-}
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-/** Runs autocannon, rotating through `paths` x `tokens`; latency percentiles from every response. */
-function load(base, paths, tokens) {
-  return new Promise((resolve, reject) => {
-    const times = [];
-    let n = 0;
-    const instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-        requests: [
-          {
-            setupRequest(req) {
-              const i = n++;
-              const headers = tokens.length ? { authorization: `Bearer ${tokens[i % tokens.length]}` } : {};
-              return { ...req, method: 'GET', path: paths[i % paths.length], headers };
-            },
-          },
-        ],
-      },
-      (err, result) => {
-        if (err) return reject(err);
-        times.sort((a, b) => a - b);
-        resolve({
-          p50: percentile(times, 50),
-          p95: percentile(times, 95),
-          p99: percentile(times, 99),
-          rps: result.requests.average,
-          total: result.requests.total,
-          errors: result.errors + result.non2xx,
-        });
-      },
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
 }
 
 const fmt = (name, r) =>

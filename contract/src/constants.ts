@@ -49,3 +49,24 @@ export const DATE_FORMAT = {
   api: 'YYYY-MM-DD HH:mm:ss',
   table: 'DD-MM-YYYY HH:mm:ss',
 } as const;
+
+// Search (schemas/search.ts). Here, with no zod, so the top bar's search box does not bring the schemas
+// onto every page.
+/** What search finds, in the order the suggestions and the tabs show them. */
+export const SEARCH_KINDS = [
+  'posts',
+  'communityPosts',
+  'comments',
+  'messages',
+  'communities',
+  'people',
+  'surveys',
+] as const;
+export const SEARCH_LIMITS = {
+  /** Characters of search text (the query). */
+  maxLength: 200,
+  /** Suggestions per kind while typing. */
+  suggestPerKind: 3,
+  /** Results per page. */
+  pageSize: 20,
+} as const;

@@ -35,6 +35,15 @@ export const MSG = {
   profileFirstNameRequired: 'Please input your First Name!',
   profileLastNameRequired: 'Please input your Last Name!',
   profileEmailRequired: 'Please input your E-mail!',
+  // People (issue 17)
+  jobTitleTooLong: 'Job title must be at most 100 characters',
+  peopleSearchTooLong: 'Search text must be at most 100 characters',
+  profileFieldsSaved: 'Profile fields saved',
+  noPeople: 'No colleagues found',
+  // Search (issue 17)
+  searchRequired: 'Type something to search',
+  searchQueryTooLong: 'Search text must be at most 200 characters',
+  searchDateOrder: 'The end date must not be before the start date',
   // Tokens
   linkInvalid: 'This link is invalid or has expired',
   sessionExpired: 'Your session has expired, please log in again',

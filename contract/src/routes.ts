@@ -24,6 +24,10 @@ export const PATHS = {
   addUser: '/add-user',
   editUser: '/edit-user/:userId',
   reports: '/reports',
+  search: '/search',
+  people: '/people',
+  person: '/people/:personId',
+  profileFields: '/profile-fields',
 } as const;
 
 /** Where a role lands after login (product.md section 2, other roles included). */

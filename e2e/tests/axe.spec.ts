@@ -170,7 +170,35 @@ const staff: Screen[] = [
   },
   at('profile', '/profile'),
   at('edit profile', '/edit-profile'),
+  at('people', '/people', 'People'),
+  {
+    name: 'person',
+    open: async (p) => {
+      await visit(p, '/people', 'People');
+      await visit(p, await firstHref(p, /^\/people\/\d+$/));
+    },
+  },
+  {
+    name: 'people, location select open',
+    open: async (p) => {
+      await visit(p, '/people', 'People');
+      await p.getByLabel('Office location').click();
+      await expect(p.locator('.ant-select-dropdown:visible')).toBeVisible();
+      await p.waitForTimeout(400);
+    },
+  },
   at('password change', '/password-change'),
+  at('search results', '/search?q=running', 'Search'),
+  at('search, people tab', '/search?q=a&kind=people', 'Search'),
+  {
+    name: 'search suggestions open',
+    open: async (p) => {
+      await visit(p, '/news', 'News');
+      await p.getByRole('combobox', { name: 'Search' }).fill('run');
+      await expect(p.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible();
+      await p.waitForTimeout(400);
+    },
+  },
   at('post that does not exist', '/post-detail/99999999'),
   at('page not found', '/no-such-page'),
   at('admin page, not authorised', '/admin-feed-post-list', 'Not authorised'),
@@ -178,6 +206,7 @@ const staff: Screen[] = [
 
 const admin: Screen[] = [
   at('key statistics', '/stats'),
+  at('search results', '/search?q=welcome', 'Search'),
   at('edit key statistics', '/edit-stats'),
   at('feed posts', '/admin-feed-post-list'),
   {
@@ -230,6 +259,15 @@ const admin: Screen[] = [
 
 const adminPeopleAndReports: Screen[] = [
   at('users', '/users'),
+  at('people', '/people', 'People'),
+  at('profile fields', '/profile-fields', 'Profile fields'),
+  {
+    name: 'person, as administrator',
+    open: async (p) => {
+      await visit(p, '/people', 'People');
+      await visit(p, await firstHref(p, /^\/people\/\d+$/));
+    },
+  },
   at('add user', '/add-user'),
   {
     name: 'edit user',

@@ -1,5 +1,5 @@
 // Keyboard, screen reader and display settings (issue 14): focus follows navigation and new comments,
-// the bell is a few Tabs away, the skip link works, the appearance setting follows the system or the
+// search and the bell are a few Tabs away, the skip link works, the appearance setting follows the system or the
 // user's choice, and the staff pages reflow at 320 px (400% zoom) without a sideways scroll.
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, expectNoSidewaysScroll, loginAs } from './helpers';
@@ -19,12 +19,13 @@ test('after logging in, focus is on the main region and the page title is announ
   await expect(page.getByRole('status').filter({ hasText: 'Surveys |' })).toHaveCount(1);
 });
 
-test('the bell is the fourth Tab stop and the skip link jumps to the content', async ({ page }) => {
+test('search and then the bell follow the menu in Tab order, and the skip link jumps to the content', async ({ page }) => {
   await loginAs(page, DEMO.staff);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
   // The bell loads in its own chunk; until then a disabled placeholder holds its place and takes no focus.
   await expect(page.getByTestId('notification-bell')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /search/i })).toBeVisible();
 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
@@ -33,6 +34,8 @@ test('the bell is the fourth Tab stop and the skip link jumps to the content', a
   await expect(page.getByRole('link', { name: 'News', exact: true })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('link', { name: 'Communities', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: /search/i })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: /^Notifications/ })).toBeFocused();
 

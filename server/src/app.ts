@@ -21,8 +21,10 @@ import { fileRoutes } from './features/files/routes';
 import type { PushNetwork } from './features/notifications/push-network';
 import { notificationRoutes } from './features/notifications/routes';
 import { installNotifications } from './features/notifications/worker';
+import { peopleRoutes } from './features/people/routes';
 import { profileRoutes } from './features/profile/routes';
 import { reportRoutes } from './features/reports/routes';
+import { searchRoutes } from './features/search/routes';
 import { statsRoutes } from './features/stats/routes';
 import { surveyAudiences } from './features/surveys/notification-audiences';
 import { surveyRoutes } from './features/surveys/routes';
@@ -145,12 +147,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(profileRoutes);
+  await app.register(peopleRoutes);
   await app.register(statsRoutes);
   await app.register(feedRoutes);
   await app.register(communitiesRoutes);
   await app.register(surveyRoutes);
   await app.register(notificationRoutes);
   await app.register(reportRoutes);
+  await app.register(searchRoutes);
   await app.register(fileRoutes);
   await app.register(metricsRoutes);
 

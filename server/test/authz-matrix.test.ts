@@ -13,7 +13,9 @@ import { feedRows } from './authz/feed';
 import { filesRows } from './authz/files';
 import { foundationRows } from './authz/foundation';
 import { notificationsRows } from './authz/notifications';
+import { peopleRows } from './authz/people';
 import { reportsRows } from './authz/reports';
+import { searchRows } from './authz/search';
 import { type MatrixContext, type Rows, WHO, type Who } from './authz/shared';
 import { surveysRows } from './authz/surveys';
 import { createStats, createUser } from './factories';
@@ -49,6 +51,7 @@ beforeAll(async () => {
   }
   rows = {
     ...foundationRows(ctx),
+    ...peopleRows(ctx),
     ...(await feedRows(t, ctx)),
     ...(await filesRows(t, ctx)),
     ...(await communitiesRows(t, ctx)),
@@ -56,6 +59,7 @@ beforeAll(async () => {
     ...(await surveysRows(t, ctx)),
     ...(await notificationsRows(t, ctx)),
     ...(await reportsRows(t, ctx)),
+    ...(await searchRows(t, ctx)),
   };
 });
 

@@ -4,8 +4,10 @@ import { communitiesEndpoints } from './communities';
 import { feedEndpoints } from './feed';
 import { filesEndpoints } from './files';
 import { notificationsEndpoints } from './notifications';
+import { peopleEndpoints } from './people';
 import { profileEndpoints } from './profile';
 import { reportsEndpoints } from './reports';
+import { searchEndpoints } from './search';
 import { statsEndpoints } from './stats';
 import { surveysEndpoints } from './surveys';
 import { systemEndpoints } from './system';
@@ -17,8 +19,10 @@ export {
   feedEndpoints,
   filesEndpoints,
   notificationsEndpoints,
+  peopleEndpoints,
   profileEndpoints,
   reportsEndpoints,
+  searchEndpoints,
   statsEndpoints,
   surveysEndpoints,
   systemEndpoints,
@@ -30,12 +34,14 @@ export const endpoints = {
   ...authEndpoints,
   ...profileEndpoints,
   ...usersEndpoints,
+  ...peopleEndpoints,
   ...statsEndpoints,
   ...feedEndpoints,
   ...communitiesEndpoints,
   ...surveysEndpoints,
   ...notificationsEndpoints,
   ...reportsEndpoints,
+  ...searchEndpoints,
   ...filesEndpoints,
   ...systemEndpoints,
 };

@@ -27,6 +27,8 @@ export function commentSchemas<const P extends string, const M extends string>(p
     ...field(mentions, z.array(z.number())),
     createdAt: z.string(),
     user: userSummary,
+    /** Who the `@Name`s of the text are, so the web links each to their page (issue 17). */
+    mentionedUsers: z.array(userSummary),
   });
   return { body, answer };
 }

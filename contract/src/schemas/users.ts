@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 import { PASSWORD_PATTERN } from '../validation';
 import { emailField, group, role, strongPassword } from './auth';
-import { fieldsQuery, flag, listLimit, personFields, requiredText } from './common';
+import { fieldsQuery, flag, listLimit, personFields, requiredText, textId } from './common';
+import { jobTitleField, personSearchText } from './people';
 
 /** A user as the API shows it: never a password hash or token. */
 export const user = z.object({
   ...personFields,
   email: z.string(),
   phone: z.string().nullable(),
+  /** The role title ("Payroll officer"); null when none. */
+  jobTitle: z.string().nullable(),
   isActive: z.number(),
   isVerified: z.number(),
   createdAt: z.string(),
@@ -33,6 +36,11 @@ export const usersQuery = z.object({
   ...fieldsQuery.shape,
   startString: z.string().max(100).optional(),
   isActive: z.coerce.number().int().min(0).max(1).optional(),
+  // The admin list's search and filters (issue 17): name or e-mail, location, department, role.
+  q: personSearchText,
+  locationId: textId.optional(),
+  departmentId: textId.optional(),
+  roleId: textId.optional(),
 });
 
 const adminPassword = z
@@ -46,6 +54,7 @@ const adminUserFields = {
   lastName: requiredText(MSG.lastNameRequired, 100),
   email: emailField(MSG.emailRequired),
   phone: z.string().trim().max(40, MSG.invalidInput).optional().default(''),
+  jobTitle: jobTitleField.optional().default(''),
   roleId: z.number({ error: MSG.roleRequired }).int().positive(MSG.roleRequired),
   groups: z.array(z.number().int().positive()).max(20, MSG.invalidInput).default([]),
   isActive: flag.optional(),
@@ -68,6 +77,8 @@ export const updateProfileBody = z.object({
   lastName: requiredText(MSG.profileLastNameRequired, 100),
   email: emailField(MSG.profileEmailRequired),
   phone: z.string().trim().max(40, MSG.invalidInput).optional(),
+  /** Absent keeps the saved title; empty clears it. */
+  jobTitle: jobTitleField.optional(),
   groups: z.array(z.number().int().positive()).max(20, MSG.invalidInput).optional(),
   /** Required only when `email` differs from the saved address: a stolen session must not take over the
    * account's mail (password reset links) without the password. */

@@ -26,12 +26,29 @@ const DEMO_GROUPS = [
 ];
 
 const DEMO_USERS = [
-  { firstName: 'Ada', lastName: 'Admin', email: 'admin@example.com', roleId: ROLE.ADMIN, loc: 0, dep: 3 },
-  { firstName: 'Sam', lastName: 'Staff', email: 'staff@example.com', roleId: ROLE.STAFF, loc: 1, dep: 5 },
+  {
+    firstName: 'Ada',
+    lastName: 'Admin',
+    email: 'admin@example.com',
+    roleId: ROLE.ADMIN,
+    loc: 0,
+    dep: 3,
+    jobTitle: 'People lead',
+  },
+  {
+    firstName: 'Sam',
+    lastName: 'Staff',
+    email: 'staff@example.com',
+    roleId: ROLE.STAFF,
+    loc: 1,
+    dep: 5,
+    jobTitle: 'Developer',
+  },
   {
     firstName: 'Eddie',
     lastName: 'Editor',
     email: 'editor@example.com',
+    jobTitle: 'Communications editor',
     roleId: ROLE.EDITOR,
     loc: 0,
     dep: 4,
@@ -40,6 +57,7 @@ const DEMO_USERS = [
     firstName: 'Thandi',
     lastName: 'Mokoena',
     email: 'thandi@example.com',
+    jobTitle: 'Product designer',
     roleId: ROLE.STAFF,
     loc: 2,
     dep: 6,
@@ -48,6 +66,7 @@ const DEMO_USERS = [
     firstName: 'Pieter',
     lastName: 'van Wyk',
     email: 'pieter@example.org',
+    jobTitle: 'Financial analyst',
     roleId: ROLE.STAFF,
     loc: 1,
     dep: 3,

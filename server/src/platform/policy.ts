@@ -31,6 +31,10 @@ const RULES = {
   'user.actAs': (actor: Actor, r: { userId?: number }) => r.userId === undefined || r.userId === actor.id,
   /** What is listed for a user (their surveys, the communities they manage): their own, or an administrator. */
   'user.listFor': isSelfOrAdmin,
+  /** Every field of a colleague's profile, whatever the profile-fields setting hides (ADR 032). */
+  'person.seeAllFields': isSelfOrAdmin,
+  /** A deactivated person's profile: administrators (colleagues are told it does not exist). */
+  'person.seeInactive': (actor: Actor) => isAdmin(actor),
   /** One's own profile only. */
   'profile.update': isSelf,
   /** A notification: its recipient only. */

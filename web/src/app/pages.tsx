@@ -43,6 +43,10 @@ const IMPLEMENTED: Partial<Record<PageId, Lazy>> = {
   surveyResponsesReport: lazy(() => import('../features/reports/survey-responses-page')),
   surveyResponseReport: lazy(() => import('../features/reports/survey-response-page')),
   postActivityReport: lazy(() => import('../features/reports/post-activity-page')),
+  people: lazy(() => import('../features/people/people-page')),
+  person: lazy(() => import('../features/people/person-page')),
+  profileFields: lazy(() => import('../features/people/profile-fields-page')),
+  search: lazy(() => import('../features/search/search-page')),
   notAuthorised: lazy(() => import('./not-authorised-page')),
 };
 

@@ -35,4 +35,8 @@ export type PageId =
   | 'surveyResponsesReport'
   | 'surveyResponseReport'
   | 'postActivityReport'
+  | 'search'
+  | 'people'
+  | 'person'
+  | 'profileFields'
   | 'notAuthorised';

@@ -22,6 +22,9 @@ const EVERY_ROLE: RouteEntry[] = [
   { path: PATHS.profile, page: 'profile' },
   { path: PATHS.editProfile, page: 'editProfile' },
   { path: PATHS.stats, page: 'stats' },
+  { path: PATHS.search, page: 'search' },
+  { path: PATHS.people, page: 'people' },
+  { path: PATHS.person, page: 'person' },
 ];
 
 /** Feed post and survey administration: administrators and post managers. */
@@ -69,6 +72,7 @@ const ADMIN_ONLY: RouteEntry[] = [
   { path: '/community-post/create', page: 'communityPostForm' },
   { path: '/community-post/:communityPostId/edit', page: 'communityPostForm' },
   { path: PATHS.reports, page: 'reports' },
+  { path: PATHS.profileFields, page: 'profileFields' },
   { path: '/reports/user-activity', page: 'userActivityReport' },
   { path: '/reports/survey-responses', page: 'surveyResponsesReport' },
   { path: '/reports/survey-responses/:surveyId', page: 'surveyResponseReport' },

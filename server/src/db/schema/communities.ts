@@ -2,6 +2,7 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, ref, updatedAt } from './columns';
 import { files } from './files';
+import { searchVector } from './search-columns';
 import { users } from './users';
 
 /**
@@ -23,8 +24,12 @@ export const communities = pgTable(
     numComments: integer('num_comments').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    searchVector: searchVector(['title', 'A'], ['description', 'B']),
   },
-  (t) => [index('communities_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('communities_created_idx').on(t.createdAt, t.id),
+    index('communities_search_idx').using('gin', t.searchVector),
+  ],
 );
 
 /** Members of a community; managers are members with `is_manager`. */
@@ -52,8 +57,12 @@ export const communityDiscussion = pgTable(
     userId: ref('user_id', () => users.id),
     content: text('content').notNull(),
     createdAt: createdAt(),
+    searchVector: searchVector(['content', 'C']),
   },
-  (t) => [index('community_discussion_idx').on(t.communityId, t.createdAt, t.id)],
+  (t) => [
+    index('community_discussion_idx').on(t.communityId, t.createdAt, t.id),
+    index('community_discussion_search_idx').using('gin', t.searchVector),
+  ],
 );
 
 export const communityDiscussionMentions = pgTable(

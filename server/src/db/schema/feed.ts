@@ -4,6 +4,7 @@ import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'driz
 import { createdAt, ref, ts, updatedAt } from './columns';
 import { communities } from './communities';
 import { files } from './files';
+import { searchVector } from './search-columns';
 import { groups, users } from './users';
 
 export const feedCategories = pgTable('feed_categories', {
@@ -41,6 +42,8 @@ export const feedPosts = pgTable(
     notifiedAt: ts('notified_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Search (ADR 031): title over subtitle over the body's text. */
+    searchVector: searchVector(['title', 'A'], ['subtitle', 'B'], ['text', 'C', 'html']),
   },
   (t) => [
     // The staff feed: published posts newest first, keyset on (start_at, id). Ascending indexes are read
@@ -61,6 +64,9 @@ export const feedPosts = pgTable(
     index('feed_posts_unannounced_idx')
       .on(t.startAt)
       .where(sql`${t.notifiedAt} is null and ${t.stateId} = 2`),
+    index('feed_posts_search_idx').using('gin', t.searchVector),
+    // A colleague's recent posts on their profile (people/activity.ts), newest first.
+    index('feed_posts_author_idx').on(t.userId, t.startAt, t.id),
   ],
 );
 
@@ -118,8 +124,14 @@ export const feedComments = pgTable(
     userId: ref('user_id', () => users.id),
     content: text('content').notNull(),
     createdAt: createdAt(),
+    searchVector: searchVector(['content', 'C']),
   },
-  (t) => [index('feed_comments_post_idx').on(t.postId, t.createdAt, t.id)],
+  (t) => [
+    index('feed_comments_post_idx').on(t.postId, t.createdAt, t.id),
+    index('feed_comments_search_idx').using('gin', t.searchVector),
+    // A colleague's recent comments on their profile (people/activity.ts), newest first.
+    index('feed_comments_author_idx').on(t.userId, t.createdAt, t.id),
+  ],
 );
 
 export const feedCommentMentions = pgTable(

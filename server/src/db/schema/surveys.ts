@@ -1,6 +1,7 @@
 // Surveys: their audience, the form (categories, questions, options) and the responses with their answers.
 import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, ref, ts, updatedAt } from './columns';
+import { searchVector } from './search-columns';
 import { groups, users } from './users';
 
 /**
@@ -26,10 +27,12 @@ export const surveys = pgTable(
     hasAudience: boolean('has_audience').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    searchVector: searchVector(['title', 'A'], ['description', 'B']),
   },
   (t) => [
     index('surveys_created_idx').on(t.createdAt, t.id),
     index('surveys_state_end_idx').on(t.stateId, t.endAt),
+    index('surveys_search_idx').using('gin', t.searchVector),
   ],
 );
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, ref, ts } from './columns';
 import { files } from './files';
+import { searchVector } from './search-columns';
 
 export const roles = pgTable('roles', {
   id: integer('id').primaryKey(),
@@ -41,6 +42,12 @@ export const users = pgTable(
     createdAt: createdAt(),
     lastLoggedInAt: ts('last_logged_in_at'),
     refreshTokenExp: ts('refresh_token_exp'),
+    /** Search (ADR 031): the name over the job title, matched by word prefixes. */
+    searchVector: searchVector(['first_name', 'A'], ['last_name', 'A'], ['job_title', 'B']),
+    /** The whole name without accents, lower-cased: names typed with a typo match it by trigrams. */
+    searchName: text('search_name').generatedAlwaysAs(
+      sql.raw(`lower(public.hearth_unaccent("first_name" || ' ' || "last_name"))`),
+    ),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
@@ -48,6 +55,17 @@ export const users = pgTable(
     // The user activity report's default order (last name, case-insensitive; id breaks ties): its pages
     // and its CSV's keyset batches read the index instead of sorting every user.
     index('users_last_name_sort_idx').on(sql`lower(${t.lastName})`, t.id),
+    index('users_search_idx').using('gin', t.searchVector),
+    // Trigrams of the whole name and of each part: "Margret Smith" and "Smiht" both find Margaret Smith.
+    index('users_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('users_first_name_trgm_idx').using(
+      'gin',
+      sql`lower(public.hearth_unaccent(${t.firstName})) gin_trgm_ops`,
+    ),
+    index('users_last_name_trgm_idx').using(
+      'gin',
+      sql`lower(public.hearth_unaccent(${t.lastName})) gin_trgm_ops`,
+    ),
   ],
 );
 

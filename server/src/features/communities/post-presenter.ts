@@ -48,4 +48,5 @@ export const presentCommunityComment = (c: Comment): CommunityComment => ({
   userIds: c.userIDs,
   createdAt: c.createdAt,
   user: c.user,
+  mentionedUsers: c.mentionedUsers,
 });

@@ -40,7 +40,7 @@ type WrittenRow = { id: number; userId: number; content: string; createdAt: Date
 
 /**
  * Comments or discussion messages as the API answers them: their own fields, whom they mention (ascending
- * ids) and their author's summary (blank when the author is gone). `more` adds what differs between the
+ * ids, and their summaries) and their author's summary (blank when the author is gone). `more` adds what differs between the
  * two: the id of what they belong to, and the mentions under their field's name.
  */
 export async function presentWritten<R extends WrittenRow, T>(
@@ -61,20 +61,19 @@ export async function presentWritten<R extends WrittenRow, T>(
       ),
     )
     .orderBy(asc(ownerId), asc(userId))) as { ownerId: number; userId: number }[];
-  const authors = await loadSummaries(
-    db,
-    rows.map((r) => r.userId),
-  );
+  // Authors and the mentioned in one read: the web links each `@Name` to the person's page (issue 17).
+  const people = await loadSummaries(db, [...rows.map((r) => r.userId), ...mentions.map((m) => m.userId)]);
   const byOwner = new Map<number, number[]>();
   for (const m of mentions) byOwner.set(m.ownerId, [...(byOwner.get(m.ownerId) ?? []), m.userId]);
   const authorOf = (id: number): UserSummary =>
-    authors.get(id) ?? { id, firstName: '', lastName: '', profileImage: null };
+    people.get(id) ?? { id, firstName: '', lastName: '', profileImage: null };
   return rows.map((r) => ({
     id: r.id,
     content: r.content,
     userId: r.userId,
     createdAt: r.createdAt.toISOString(),
     user: authorOf(r.userId),
+    mentionedUsers: (byOwner.get(r.id) ?? []).flatMap((id) => people.get(id) ?? []),
     ...more(r, byOwner.get(r.id) ?? []),
   }));
 }

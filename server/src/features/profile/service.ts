@@ -25,6 +25,8 @@ export type ProfileInput = {
   lastName: string;
   email: string;
   phone?: string;
+  /** Absent keeps the saved title; empty clears it. */
+  jobTitle?: string;
   groups?: number[];
   /** Needed only to change the e-mail address. */
   currentPassword?: string;
@@ -96,6 +98,7 @@ export async function updateProfile(
           firstName: input.firstName,
           lastName: input.lastName,
           ...(input.phone !== undefined ? { phone: input.phone || null } : {}),
+          ...(input.jobTitle !== undefined ? { jobTitle: input.jobTitle || null } : {}),
         })
         .where(eq(users.id, userId));
       if (groupIds) {

@@ -18,6 +18,7 @@ export type UserRow = {
   lastName: string;
   email: string;
   phone: string | null;
+  jobTitle: string | null;
   isActive: boolean;
   isVerified: boolean;
   createdAt: Date;
@@ -37,6 +38,7 @@ export function presentUser(r: UserRow, memberOf: Group[]): User {
     lastName: r.lastName,
     email: r.email,
     phone: r.phone,
+    jobTitle: r.jobTitle,
     isActive: r.isActive ? 1 : 0,
     isVerified: r.isVerified ? 1 : 0,
     createdAt: r.createdAt.toISOString(),

@@ -86,6 +86,7 @@ const userColumns = {
   lastName: users.lastName,
   email: users.email,
   phone: users.phone,
+  jobTitle: users.jobTitle,
   isActive: users.isActive,
   isVerified: users.isVerified,
   createdAt: users.createdAt,
@@ -156,10 +157,54 @@ export async function loadUser(db: Db, id: number): Promise<User | undefined> {
   return user;
 }
 
+/** The admin list's search and filters (issue 17); each one absent filters nothing. */
+export type UserFilters = {
+  isActive?: number;
+  /** Words that each begin the first name, the last name or the e-mail address. */
+  q?: string;
+  locationId?: number;
+  departmentId?: number;
+  roleId?: number;
+};
+
+/** " first last" with hyphens as spaces: a word of the name starts after a space ("van Wyk", "Mary-Jane"). */
+const nameWords = sql`' ' || translate(${users.firstName} || ' ' || ${users.lastName}, '-', ' ')`;
+
+/**
+ * SQL: every word of `q` begins a word of the name ("van w" finds Pieter van Wyk) or, with `email`, the
+ * e-mail address.
+ */
+export function nameStartsWith(q: string | undefined, o: { email: boolean }): SQL | undefined {
+  const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) =>
+      or(
+        ilike(nameWords, `% ${escapeLike(word)}%`),
+        o.email ? ilike(users.email, `${escapeLike(word)}%`) : undefined,
+      ),
+    ),
+  );
+}
+
+/** SQL: the user belongs to group `groupId` (the primary key of user_groups answers it). */
+export const inGroup = (groupId: number | undefined): SQL | undefined =>
+  groupId === undefined
+    ? undefined
+    : sql`exists (select 1 from ${userGroups} where ${userGroups.userId} = ${users.id} and ${userGroups.groupId} = ${groupId})`;
+
 /** The admin user list: newest first; `limit` <= 0 or absent means all (product.md section 7: limit=-1). */
-export async function listUsers(db: Db, opts: { limit?: number; isActive?: number } = {}): Promise<User[]> {
-  const filter = opts.isActive === undefined ? undefined : eq(users.isActive, opts.isActive === 1);
-  const query = selectUsers(db, and(filter)).orderBy(desc(users.createdAt), desc(users.id));
+export async function listUsers(db: Db, opts: UserFilters & { limit?: number } = {}): Promise<User[]> {
+  const query = selectUsers(
+    db,
+    and(
+      opts.isActive === undefined ? undefined : eq(users.isActive, opts.isActive === 1),
+      nameStartsWith(opts.q, { email: true }),
+      inGroup(opts.locationId),
+      inGroup(opts.departmentId),
+      opts.roleId === undefined ? undefined : eq(users.roleId, opts.roleId),
+    ),
+  ).orderBy(desc(users.createdAt), desc(users.id));
   const rows = opts.limit && opts.limit > 0 ? await query.limit(opts.limit) : await query;
   const memberships = await groupsOf(
     db,

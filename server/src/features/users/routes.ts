@@ -25,10 +25,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   routes(app, usersEndpoints, {
     listAllUsers: async (request) => ({ data: await listUsers(app.db, { limit: request.query.limit }) }),
     listUsers: async (request) => {
-      const { startString, limit, isActive } = request.query;
+      const { startString, limit, ...filters } = request.query;
       if (startString !== undefined) return { data: await searchUsers(app.db, startString, limit) };
       authorize(me(request), 'user.list');
-      return { data: await listUsers(app.db, { limit, isActive }) };
+      return { data: await listUsers(app.db, { limit, ...filters }) };
     },
     usersTotals: async () => ({ data: await countUsers(app.db) }),
     getUser: async (request) => {

@@ -17,6 +17,7 @@ export type AdminUserInput = {
   lastName: string;
   email: string;
   phone: string;
+  jobTitle: string;
   roleId: number;
   groups: number[];
   isActive?: number;
@@ -54,8 +55,19 @@ export async function createUserByAdmin(
   const passwordHash = await hashPassword(input.password);
   const { firstName, lastName, email, roleId } = input;
   const phone = input.phone || null;
+  const jobTitle = input.jobTitle || null;
   const isActive = input.isActive !== 0;
-  const account = { firstName, lastName, email, phone, passwordHash, roleId, isActive, isVerified: true };
+  const account = {
+    firstName,
+    lastName,
+    email,
+    phone,
+    jobTitle,
+    passwordHash,
+    roleId,
+    isActive,
+    isVerified: true,
+  };
   return db
     .transaction((tx) => insertAccount(tx, { ...account, userTypeId: REGISTERED_USER_TYPE }, groupIds))
     .catch(rethrowEmailConflict);
@@ -97,6 +109,7 @@ export async function updateUserByAdmin(
           lastName: input.lastName,
           email: input.email,
           phone: input.phone || null,
+          jobTitle: input.jobTitle || null,
           roleId: input.roleId,
           isActive,
           ...(passwordHash ? { passwordHash } : {}),

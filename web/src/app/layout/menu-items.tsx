@@ -2,6 +2,7 @@
 // table has the community pages.
 import {
   BarChartOutlined,
+  ContactsOutlined,
   FileTextOutlined,
   FormOutlined,
   KeyOutlined,
@@ -32,6 +33,12 @@ const ENTRIES: { path: string; label: string; icon: ReactNode; roles: number[] }
     label: 'Communities',
     icon: <TeamOutlined aria-hidden />,
     roles: [STAFF, EDITOR],
+  },
+  {
+    path: PATHS.people,
+    label: 'People',
+    icon: <ContactsOutlined aria-hidden />,
+    roles: [ADMIN, STAFF, EDITOR],
   },
   { path: PATHS.surveys, label: 'Surveys', icon: <SolutionOutlined aria-hidden />, roles: [STAFF] },
   {

@@ -1,6 +1,12 @@
-// Top bar of the logged-in pages: menu button (mobile), notification bell (staff), name, appearance,
-// settings, logout.
-import { BellOutlined, LogoutOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
+// Top bar of the logged-in pages: menu button (mobile), search (an icon on phones), notification bell
+// (staff), name, appearance, settings, logout.
+import {
+  BellOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SearchOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import { PATHS, ROLE } from '@hearth/contract';
 import { Button, Layout, Space } from 'antd';
 import { lazy, Suspense } from 'react';
@@ -15,6 +21,21 @@ import './top-bar.css';
 const NotificationBell = lazy(() =>
   import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
+
+// The search box with its suggestions is code of its own, loaded after the page like the bell: the news
+// page's first load stays within its budget (e2e/tests/budget.spec.ts).
+const SearchBox = lazy(() =>
+  import('../../features/search/search-box').then((m) => ({ default: m.SearchBox })),
+);
+
+/** Holds the search box's place while its chunk loads: the same size, no focus. */
+function SearchPlaceholder({ isMobile }: { isMobile: boolean }) {
+  return isMobile ? (
+    <Button type="text" icon={<SearchOutlined />} aria-label="Search" disabled />
+  ) : (
+    <div className="top-bar-search-placeholder" />
+  );
+}
 
 /** Holds the bell's place while its chunk loads. */
 function BellPlaceholder() {
@@ -41,8 +62,18 @@ export function TopBar({ isMobile, onOpenMenu }: Props) {
           onClick={onOpenMenu}
         />
       )}
+      {hasProfilePages && !isMobile && (
+        <Suspense fallback={<SearchPlaceholder isMobile={false} />}>
+          <SearchBox isMobile={false} />
+        </Suspense>
+      )}
       <div className="top-bar-spacer" />
       <Space size={isMobile ? 4 : 12} align="center">
+        {hasProfilePages && isMobile && (
+          <Suspense fallback={<SearchPlaceholder isMobile />}>
+            <SearchBox isMobile />
+          </Suspense>
+        )}
         {roleId === ROLE.STAFF && (
           <Suspense fallback={<BellPlaceholder />}>
             <NotificationBell />

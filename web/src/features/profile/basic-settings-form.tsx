@@ -1,4 +1,4 @@
-// Basic Settings of /edit-profile: avatar, name, e-mail, location, department. A new e-mail address asks
+// Basic Settings of /edit-profile: avatar, name, e-mail, job title, location, department. A new e-mail address asks
 // for the current password and takes effect only when the link mailed to it is opened (issue 13).
 import { MSG, type User } from '@hearth/contract';
 import { Alert, Form, Input, Row } from 'antd';
@@ -8,6 +8,7 @@ import { showFormError } from '../../lib/form-errors';
 import { emailRules } from '../../lib/form-rules';
 import { GroupSelects, joinGroups, splitGroups } from '../../lib/group-selects';
 import { useGroups } from '../../lib/groups';
+import { JobTitleField } from '../../lib/job-title-field';
 import { NameFields } from '../../lib/name-fields';
 import { toastSuccess } from '../../lib/notify';
 import { SubmitButton } from '../../lib/submit-button';
@@ -18,6 +19,7 @@ type BasicForm = {
   firstName: string;
   lastName: string;
   email: string;
+  jobTitle?: string;
   location?: number;
   department?: number;
   currentPassword?: string;
@@ -45,6 +47,7 @@ export function BasicSettingsForm({ user }: { user: User }) {
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
         email,
+        jobTitle: values.jobTitle?.trim() ?? '',
         groups: joinGroups(values.location, values.department, current.others),
         ...(changing ? { currentPassword: values.currentPassword ?? '' } : {}),
       },
@@ -79,6 +82,7 @@ export function BasicSettingsForm({ user }: { user: User }) {
           firstName: user.firstName,
           lastName: user.lastName,
           email: user.email,
+          jobTitle: user.jobTitle ?? '',
           location: current.location,
           department: current.department,
         }}
@@ -112,6 +116,7 @@ export function BasicSettingsForm({ user }: { user: User }) {
             description={`Confirmation link sent to ${pendingEmail}.`}
           />
         )}
+        <JobTitleField />
         <GroupSelects groups={groups.data} loading={groups.isLoading} />
         <SubmitButton label="Save" saving={update.isPending} />
       </Form>

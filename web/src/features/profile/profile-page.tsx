@@ -63,6 +63,7 @@ export default function ProfilePage() {
             size="small"
             items={[
               { key: 'email', label: 'E-mail', children: u.email },
+              { key: 'jobTitle', label: 'Job title', children: u.jobTitle || '-' },
               { key: 'location', label: 'Location', children: name(groups.location) },
               { key: 'department', label: 'Department', children: name(groups.department) },
             ]}

@@ -4,8 +4,8 @@
 import { LIMITS } from '@hearth/contract';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useState } from 'react';
+import { useDebouncedValue } from '../../lib/debounced-value';
 import { apiSort, type SortOrder } from './report-logic';
-import { useDebouncedValue } from './use-debounced-value';
 
 export type TableSorting<S extends string> = { sort: S; order: SortOrder };
 

@@ -8,6 +8,7 @@ import { editFormPage, SaveBar, useSaveAndLeave } from '../../lib/form-page';
 import { adminPasswordRules } from '../../lib/form-rules';
 import { GroupSelects, joinGroups, splitGroups } from '../../lib/group-selects';
 import { useGroups } from '../../lib/groups';
+import { JobTitleField } from '../../lib/job-title-field';
 import { NameFields } from '../../lib/name-fields';
 import { LoadingBlock } from '../../lib/query-states';
 import { roleName } from '../../lib/role-names';
@@ -19,6 +20,7 @@ type UserForm = {
   lastName: string;
   email: string;
   phone?: string;
+  jobTitle?: string;
   password?: string;
   roleId: number;
   location?: number;
@@ -45,6 +47,7 @@ function UserFormCard({ user }: { user?: User }) {
       lastName: values.lastName.trim(),
       email: values.email.trim().toLowerCase(),
       phone: values.phone?.trim() ?? '',
+      jobTitle: values.jobTitle?.trim() ?? '',
       roleId: values.roleId,
       groups: joinGroups(values.location, values.department, current.others),
       isActive: values.isActive ? 1 : 0,
@@ -71,6 +74,7 @@ function UserFormCard({ user }: { user?: User }) {
           lastName: user?.lastName,
           email: user?.email,
           phone: user?.phone ?? '',
+          jobTitle: user?.jobTitle ?? '',
           roleId: user?.roles?.id ?? user?.role?.id,
           location: current.location,
           department: current.department,
@@ -90,6 +94,9 @@ function UserFormCard({ user }: { user?: User }) {
             <Form.Item label="Phone number" name="phone">
               <Input type="tel" autoComplete="off" />
             </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <JobTitleField />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item

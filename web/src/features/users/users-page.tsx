@@ -1,12 +1,16 @@
-// /users (role 1): Active and Inactive tabs with totals, and the way to add a user.
+// /users (role 1): search (name or e-mail) and filters (location, department, role), Active and Inactive
+// tabs with the totals of what matches, and the way to add a user.
 import { PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Tabs } from 'antd';
+import { Badge, Button, Card, Select, Tabs } from 'antd';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../lib/page-header';
+import { PeopleFilters, usePeopleFilters, useSetUrlParam } from '../../lib/people-filters';
+import { popupContainer } from '../../lib/popup-container';
 import { LoadError } from '../../lib/query-states';
+import { roleName } from '../../lib/role-names';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAllUsers } from './api';
+import { useAllUsers, useRoles } from './api';
 import { UsersTable } from './users-table';
 
 function TabLabel({ text, count }: { text: string; count: number }) {
@@ -20,7 +24,13 @@ function TabLabel({ text, count }: { text: string; count: number }) {
 export default function UsersPage() {
   useDocumentTitle('Users');
   const navigate = useNavigate();
-  const users = useAllUsers();
+  const filters = usePeopleFilters();
+  const roles = useRoles();
+  const [params] = useSearchParams();
+  const setParam = useSetUrlParam();
+  const roleId = Number(params.get('role')) || undefined;
+  const setRole = (id?: number) => setParam('role', id ? String(id) : undefined);
+  const users = useAllUsers({ ...filters.values, roleId });
   const { active, inactive } = useMemo(() => {
     const all = users.data ?? [];
     return { active: all.filter((u) => u.isActive === 1), inactive: all.filter((u) => u.isActive !== 1) };
@@ -37,6 +47,20 @@ export default function UsersPage() {
         }
       />
       <Card>
+        <PeopleFilters filters={filters} searchLabel="Search by name or e-mail">
+          <Select
+            className="people-filters-select"
+            aria-label="Role"
+            placeholder="All roles"
+            value={roleId}
+            onChange={(v?: number) => setRole(v)}
+            options={(roles.data ?? []).map((r) => ({ value: r.id, label: roleName(r.id) }))}
+            loading={roles.isLoading}
+            allowClear
+            getPopupContainer={popupContainer}
+            data-testid="filter-role"
+          />
+        </PeopleFilters>
         {users.isError ? (
           <LoadError error={users.error} onRetry={() => users.refetch()} />
         ) : (

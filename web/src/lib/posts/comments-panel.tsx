@@ -8,11 +8,19 @@ import { LoadError, LoadingBlock } from '../query-states';
 import { useProfile } from '../session';
 import { DateText, TimeAgo } from '../time-text';
 import { UserAvatar } from '../user-avatar';
+import { MentionText } from './mention-text';
 import './post-section-title.css';
 import './comments-panel.css';
 
 /** What a comment (feed, community post or discussion message) shows. */
-export type CommentLike = { id: number; content: string; createdAt: string; user: UserSummary };
+export type CommentLike = {
+  id: number;
+  content: string;
+  createdAt: string;
+  user: UserSummary;
+  /** Who the text's `@Name`s are: each becomes a link to their page. */
+  mentionedUsers?: UserSummary[];
+};
 
 function CommentItem({ comment, relative }: { comment: CommentLike; relative?: boolean }) {
   const name = `${comment.user.firstName} ${comment.user.lastName}`.trim();
@@ -35,7 +43,9 @@ function CommentItem({ comment, relative }: { comment: CommentLike; relative?: b
             )}
           </Typography.Text>
         </div>
-        <p className="comment-text">{comment.content}</p>
+        <p className="comment-text">
+          <MentionText text={comment.content} people={comment.mentionedUsers} />
+        </p>
       </div>
     </li>
   );

@@ -1,0 +1,145 @@
+// Global search (issue 17): staff search from the top bar (Ctrl+K focuses it), see grouped suggestions,
+// press Enter for the results page, filter, sort and load more; administrators see drafts marked; the same
+// at 375 px, where the bar shows a search icon. Screenshots of each screen go to the run's folder.
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { adminToken, DEMO, loginAs, publishFeedPost } from './helpers';
+
+const WORD = `lanternfish${Date.now().toString(36)}`;
+const SHOTS = `${process.env.E2E_TMP ?? new URL('../../.tmp', import.meta.url).pathname}/search-shots`;
+
+async function draftFeedPost(request: APIRequestContext, title: string) {
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const categories = await request.get('/v1/api/feed-post-categories?limit=-1', { headers });
+  const [first] = (await categories.json()).data as { id: number }[];
+  const res = await request.post('/v1/api/feed-posts', {
+    headers,
+    data: {
+      title,
+      subtitle: 'Not out yet',
+      text: `<p>The ${WORD} plan, still a draft</p>`,
+      feedCategories: [first?.id],
+      startAt: '2020-01-01 00:00:00',
+      endAt: '2099-01-01 00:00:00',
+      stateId: 1,
+      isFeatured: 0,
+      isCommentable: 1,
+      groups: [],
+      files: [],
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+test.beforeAll(async ({ request }) => {
+  for (let i = 1; i <= 23; i++)
+    await publishFeedPost(request, {
+      title: `${WORD} briefing ${i}`,
+      subtitle: i % 2 ? 'Odd week' : 'Even week',
+      text: `<p>Notes of the <strong>${WORD}</strong> team, week ${i}.</p>`,
+    });
+  await draftFeedPost(request, `Secret ${WORD} roadmap`);
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+
+test('staff search from the top bar, open the results, filter, sort and load more', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAs(page, DEMO.staff);
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(box).toBeFocused();
+
+  await box.pressSequentially(WORD.slice(0, -3));
+  const list = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(list.getByRole('group', { name: 'Posts' })).toBeVisible();
+  await expect(list.getByRole('group', { name: 'Posts' }).getByRole('option')).toHaveCount(3);
+  await expect(list.getByText(/Secret/)).toHaveCount(0);
+  await shot(page, 'staff-1280-suggestions');
+  // Arrow keys move through the options; the input keeps focus and names the chosen one.
+  await box.press('ArrowDown');
+  const first = list.getByRole('option').first();
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) ?? '');
+  await box.press('ArrowUp');
+  await box.press('Enter');
+
+  await expect(page).toHaveURL(/\/search\?q=/);
+  await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible();
+  const hits = page.getByTestId('search-hit');
+  await expect(hits).toHaveCount(20);
+  await expect(hits.first().locator('mark').first()).toBeVisible();
+  await expect(page.getByText(/Secret/)).toHaveCount(0);
+  await shot(page, 'staff-1280-results');
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(hits).toHaveCount(23);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  // Newest first: week 23 was published last.
+  await page.getByLabel('Sort').click();
+  await page.locator('.ant-select-item-option:visible').filter({ hasText: 'Newest first' }).click();
+  await expect(page).toHaveURL(/sort=date/);
+  await expect(hits.first()).toContainText(`${WORD} briefing 23`);
+
+  // A date range before any of them: nothing.
+  await page.getByLabel('To date').fill('2001-01-01');
+  await page.getByLabel('To date').press('Enter');
+  await expect(page).toHaveURL(/to=2001-01-01/);
+  await expect(page.getByText(/No posts match/)).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(hits).toHaveCount(20);
+
+  // Another tab: people.
+  await page.getByRole('tab', { name: 'People' }).click();
+  await expect(page).toHaveURL(/kind=people/);
+  await expect(page.getByText(/No people match/)).toBeVisible();
+
+  // A result opens its post.
+  await page.getByRole('tab', { name: 'Posts', exact: true }).click();
+  await hits.first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/post-detail\/\d+$/);
+});
+
+test('administrators find drafts, marked', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAs(page, DEMO.admin);
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.fill(`secret ${WORD}`);
+  const option = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /Secret/ });
+  await expect(option).toContainText('Draft');
+  await shot(page, 'admin-1280-suggestions');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=secret/);
+  const hit = page.getByTestId('search-hit').filter({ hasText: 'roadmap' });
+  await expect(hit).toContainText('Draft');
+  await shot(page, 'admin-1280-results');
+});
+
+test('at 375 px the bar shows a search icon that opens the box', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await loginAs(page, DEMO.staff);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await expect(box).toBeFocused();
+  await box.pressSequentially(WORD);
+  await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible();
+  await shot(page, 'staff-375-suggestions');
+  await box.press('Enter');
+  await expect(page.getByTestId('search-hit')).toHaveCount(20);
+  // Nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, 'staff-375-results');
+  // Ctrl+K opens it again from the page.
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('combobox', { name: 'Search' })).toBeFocused();
+  await page.keyboard.press('Escape');
+});
+
+test('at 375 px administrators see the marks too', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await loginAs(page, DEMO.admin);
+  await page.goto(`/search?q=${encodeURIComponent(`secret ${WORD}`)}`);
+  await expect(page.getByTestId('search-hit').filter({ hasText: 'roadmap' })).toContainText('Draft');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, 'admin-375-results');
+});

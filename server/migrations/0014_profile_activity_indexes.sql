@@ -1,0 +1,2 @@
+CREATE INDEX "feed_comments_author_idx" ON "feed_comments" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "feed_posts_author_idx" ON "feed_posts" USING btree ("user_id","start_at","id");

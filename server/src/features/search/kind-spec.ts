@@ -1,0 +1,82 @@
+// What a kind of result tells the search engine (search.ts): where its rows come from, who may see them,
+// how a row matches and scores, and the columns of a result. Each kind's SQL reuses its feature's rule of
+// who sees what (feed/visibility.ts, communities/access.ts and post-visibility.ts, surveys/access.ts).
+import { type SQL, sql } from 'drizzle-orm';
+import type { Viewer } from '../communities/access';
+
+export type SearchContext = {
+  viewer: Viewer;
+  now: Date;
+  /** The tsquery (to_tsquery of the parsed text, query-text.ts). */
+  q: SQL;
+  /** The positive words, for similarity with names. */
+  plain: string;
+};
+
+export type KindSpec = {
+  /**
+   * The kind's table. Its matching rows are read first, alone (search.ts), under the table's own name, so
+   * the features' rules, written for the table, bind to them.
+   */
+  table: string;
+  /** What the rules need joined to the table's rows. */
+  joins?: SQL;
+  id: SQL;
+  /** The date results sort by and the date filters apply to. */
+  at: SQL;
+  vector: SQL;
+  /** Who may see the row; undefined: everything of the kind. */
+  visible(ctx: SearchContext): SQL;
+  author?: SQL;
+  community?: SQL;
+  /** Default: the vector matches the query. */
+  match?(ctx: SearchContext): SQL;
+  /** A whole number, higher is better. Default: ts_rank. */
+  score?(ctx: SearchContext): SQL;
+  /**
+   * The result's columns over `s` (the page: id, at, score), in the order of RESULT_COLUMNS: the kind's
+   * FROM clause after `from s`.
+   */
+  details(ctx: SearchContext): { select: SQL; joins: SQL };
+};
+
+/** ts_rank, scaled to a whole number so keyset cursors compare exactly. */
+export const rankScore = (vector: SQL, ctx: SearchContext) =>
+  sql`round(ts_rank(${vector}, ${ctx.q}) * 1000000)::int`;
+
+/** A tsquery from parsed text (query-text.ts); the text is bound, never written into the SQL. */
+export const tsquery = (text: string) => sql`to_tsquery('public.hearth_search'::regconfig, ${text})`;
+
+/** Marked snippet of `text` (snippet.ts), markers removed from the source first. */
+export const headline = (text: SQL, ctx: SearchContext, options: string) =>
+  sql`ts_headline('public.hearth_search'::regconfig, translate(left(${text}, 20000), ${'\uE000\uE001'}, ''), ${ctx.q}, ${options})`;
+
+/** The columns every kind's details answer, by name (null where the kind has none). */
+export type ResultRow = {
+  id: number;
+  at: Date | string | null;
+  score: number;
+  title: string;
+  headline: string | null;
+  status: 'draft' | 'scheduled' | 'ended' | null;
+  author_id: number | null;
+  author_first: string | null;
+  author_last: string | null;
+  community_id: number | null;
+  community_title: string | null;
+  post_id: number | null;
+  post_kind: number | null;
+  job_title: string | null;
+  location: string | null;
+  department: string | null;
+  image_key: string | null;
+};
+
+/** A post's or survey's mark for those who see it before or after its window (null: live). */
+export const windowStatus = (table: string, now: Date, extraDraft?: SQL) => {
+  const t = sql.identifier(table);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`case when ${t}."state_id" <> 2 ${extraDraft ? sql`or ${extraDraft}` : sql``} then 'draft'
+    when ${t}."start_at" is null or ${t}."start_at" > ${at} then 'scheduled'
+    when ${t}."end_at" is not null and ${t}."end_at" <= ${at} then 'ended' end`;
+};

@@ -1,0 +1,41 @@
+// People: active users only, for everyone (a deactivated colleague is not found, not even by
+// administrators: the directory is for reaching people). A name matches by the prefixes of its words
+// (the search vector) or by trigram similarity of the whole name or one of its parts (typos: "Margret",
+// "Smiht"), each served by a GIN index (users_*_trgm_idx); `%` is similarity above pg_trgm's 0.3.
+import { GROUP_TYPE } from '@hearth/contract';
+import { sql } from 'drizzle-orm';
+import type { KindSpec, SearchContext } from '../kind-spec';
+
+const plainText = (ctx: SearchContext) => sql`lower(public.hearth_unaccent(${ctx.plain}))`;
+
+const groupName = (type: number) =>
+  sql`(select g.name from user_groups ug join groups g on g.id = ug.group_id
+    where ug.user_id = users.id and g.group_type_id = ${type} order by g.name limit 1)`;
+
+export const peopleKind: KindSpec = {
+  table: 'users',
+  id: sql`"users"."id"`,
+  at: sql`"users"."created_at"`,
+  vector: sql`"users"."search_vector"`,
+  visible: () => sql`"users"."is_active"`,
+  match: (ctx) => {
+    const t = plainText(ctx);
+    return sql`("users"."search_vector" @@ ${ctx.q}
+      or (${ctx.plain} <> '' and (${t} % "users"."search_name"
+        or ${t} % lower(public.hearth_unaccent("users"."first_name"))
+        or ${t} % lower(public.hearth_unaccent("users"."last_name")))))`;
+  },
+  score: (ctx) =>
+    sql`round(greatest(word_similarity(${plainText(ctx)}, "users"."search_name"),
+      ts_rank("users"."search_vector", ${ctx.q})) * 1000000)::int`,
+  details: () => ({
+    select: sql`"users"."first_name" || ' ' || "users"."last_name" as title,
+      null::text as headline, null::text as status,
+      null::int as author_id, null::text as author_first, null::text as author_last,
+      null::int as community_id, null::text as community_title,
+      null::int as post_id, null::int as post_kind,
+      "users"."job_title" as job_title, ${groupName(GROUP_TYPE.LOCATION)} as location,
+      ${groupName(GROUP_TYPE.DEPARTMENT)} as department, f.storage_key as image_key`,
+    joins: sql`join users on users.id = s.id left join files f on f.id = users.profile_image_file_id`,
+  }),
+};

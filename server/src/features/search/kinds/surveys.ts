@@ -1,0 +1,26 @@
+// Surveys: staff find those open to them (surveys/access.ts openTo: published, active, in their dates, for
+// an audience that includes them); administrators and post managers every survey, marked when not open.
+import { sql } from 'drizzle-orm';
+import { managesSurveys, openTo } from '../../surveys/access';
+import { headline, type KindSpec, windowStatus } from '../kind-spec';
+import { HEADLINE_OPTIONS } from '../snippet';
+
+export const surveysKind: KindSpec = {
+  table: 'surveys',
+  id: sql`"surveys"."id"`,
+  at: sql`"surveys"."created_at"`,
+  vector: sql`"surveys"."search_vector"`,
+  author: sql`"surveys"."created_by_id"`,
+  visible: (ctx) =>
+    managesSurveys({ ...ctx.viewer, firstName: '', email: '' }) ? sql`true` : openTo(ctx.viewer.id, ctx.now),
+  details: (ctx) => ({
+    select: sql`"surveys"."title" as title,
+      ${headline(sql`"surveys"."description"`, ctx, HEADLINE_OPTIONS)} as headline,
+      ${windowStatus('surveys', ctx.now, sql`not "surveys"."is_active"`)} as status,
+      au.id as author_id, au.first_name as author_first, au.last_name as author_last,
+      null::int as community_id, null::text as community_title,
+      null::int as post_id, null::int as post_kind,
+      null::text as job_title, null::text as location, null::text as department, null::text as image_key`,
+    joins: sql`join surveys on surveys.id = s.id left join users au on au.id = surveys.created_by_id`,
+  }),
+};

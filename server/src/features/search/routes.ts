@@ -1,0 +1,17 @@
+// The search feature's HTTP surface: contract/src/endpoints/search.ts. The caller comes from the token;
+// what they find is limited inside the queries (kinds/) to what they may open.
+import { searchEndpoints } from '@hearth/contract';
+import type { FastifyInstance } from 'fastify';
+import { me } from '../../platform/auth/guards';
+import { routes } from '../../platform/http/route-kit';
+import { searchPage, suggest } from './search';
+
+export async function searchRoutes(app: FastifyInstance): Promise<void> {
+  routes(app, searchEndpoints, {
+    suggestSearch: async (request) => ({ data: await suggest(app.db, me(request), request.query.q) }),
+    search: async (request) => {
+      const { q, ...options } = request.query;
+      return { data: await searchPage(app.db, me(request), q, options) };
+    },
+  });
+}
