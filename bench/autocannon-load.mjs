@@ -5,16 +5,19 @@ import autocannon from 'autocannon';
 export const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** Runs autocannon, rotating through `paths` x `tokens`; latency percentiles from every response. */
-export function load(base, paths, tokens) {
+/**
+ * Runs autocannon with `connections` for `durationS` seconds, rotating through `paths` x `tokens`; latency
+ * percentiles from every response.
+ */
+export function load(base, paths, tokens, { connections, durationS }) {
   return new Promise((resolve, reject) => {
     const times = [];
     let n = 0;
     const instance = autocannon(
       {
         url: base,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
+        connections,
+        duration: durationS,
         requests: [
           {
             setupRequest(req) {

@@ -12,13 +12,15 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
-import { load } from './autocannon-load.mjs';
+import { load as loadWith } from './autocannon-load.mjs';
 import { durationSeconds, hashBenchPassword, PASSWORD, SIZES } from './common.mjs';
 import { generateFeedData } from './generate.mjs';
 import { login, startServer, stopServer } from './server.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = durationSeconds(20);
+const load = (base, paths, tokens) =>
+  loadWith(base, paths, tokens, { connections: CONNECTIONS, durationS: DURATION_S });
 /** Budget on PostgreSQL with 2 cores (issue: News feed). */
 const BUDGET = { p95Ms: 30, minRps: 1000 };
 /** BENCH_ONLY=postgres or BENCH_ONLY=pglite runs one leg (handy while iterating); by default both run. */

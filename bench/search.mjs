@@ -9,7 +9,7 @@
 // p95 < 100 ms, no errors; exits 1 over budget. Not part of `npm test`.
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
-import { load } from './autocannon-load.mjs';
+import { load as loadWith } from './autocannon-load.mjs';
 import { durationSeconds, hashBenchPassword, PASSWORD, SIZES } from './common.mjs';
 import { generateFeedData } from './generate.mjs';
 import { FIRST_NAMES, generateSearchData, LAST_NAMES, vocabulary } from './generate-search.mjs';
@@ -17,6 +17,8 @@ import { login, startServer, stopServer } from './server.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = durationSeconds(20);
+const load = (base, paths, tokens) =>
+  loadWith(base, paths, tokens, { connections: CONNECTIONS, durationS: DURATION_S });
 const BUDGET = { suggestP95Ms: 50, pageP95Ms: 100 };
 const COUNTS = {
   communityPosts: Number(process.env.BENCH_COMMUNITY_POSTS ?? 5_000),
