@@ -19,7 +19,9 @@ test('after logging in, focus is on the main region and the page title is announ
   await expect(page.getByRole('status').filter({ hasText: 'Surveys |' })).toHaveCount(1);
 });
 
-test('search and then the bell follow the menu in Tab order, and the skip link jumps to the content', async ({ page }) => {
+test('search and then the bell follow the menu in Tab order, and the skip link jumps to the content', async ({
+  page,
+}) => {
   await loginAs(page, DEMO.staff);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
