@@ -202,7 +202,9 @@ describe('cut-off multipart upload (finding 14)', () => {
       expect(res.json()).toMatchObject({ error: MSG.invalidInput, code: 'invalid_input' });
     }
     expect(await fileRows()).toBe(rowsBefore);
-    expect(blobs()).toEqual(blobsBefore);
+    // A cut-off write's partial file is unlinked as its stream is torn down, which can come just after
+    // the 400 on a loaded machine (the PostgreSQL leg of CI saw two .part files still there).
+    await expect.poll(blobs, { timeout: 5_000 }).toEqual(blobsBefore);
   });
 
   it('answers 400 in the envelope when the client stops sending mid-file and closes its side', async () => {
