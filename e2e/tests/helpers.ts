@@ -60,12 +60,12 @@ export async function tokenOf(
 export const adminToken = (request: APIRequestContext): Promise<string> => tokenOf(request, DEMO.admin);
 
 /**
- * Publishes a feed post for everyone through the admin API, in the first category and open from 2020 to
- * 2099, and answers its id.
+ * Publishes a feed post for everyone through the admin API (or saves it as a draft, `stateId: 1`), in the
+ * first category and open from 2020 to 2099, and answers its id.
  */
 export async function publishFeedPost(
   request: APIRequestContext,
-  post: { title: string; subtitle: string; text: string },
+  post: { title: string; subtitle: string; text: string; stateId?: 1 | 2 },
 ): Promise<number> {
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   const categories = await request.get('/v1/api/feed-post-categories?limit=-1', { headers });
@@ -73,11 +73,11 @@ export async function publishFeedPost(
   const res = await request.post('/v1/api/feed-posts', {
     headers,
     data: {
+      stateId: 2,
       ...post,
       feedCategories: [first?.id],
       startAt: '2020-01-01 00:00:00',
       endAt: '2099-01-01 00:00:00',
-      stateId: 2,
     },
   });
   expect(res.status()).toBe(201);
