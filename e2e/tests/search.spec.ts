@@ -2,7 +2,7 @@
 // press Enter for the results page, filter, sort and load more; administrators see drafts marked; the same
 // at 375 px, where the bar shows a search icon. Screenshots of each screen go to the run's folder.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminToken, DEMO, loginAs, publishFeedPost } from './helpers';
+import { DEMO, loginAs, publishFeedPost } from './helpers';
 
 const WORD = `lanternfish${Date.now().toString(36)}`;
 const SHOTS = `${process.env.E2E_TMP ?? new URL('../../.tmp', import.meta.url).pathname}/search-shots`;
