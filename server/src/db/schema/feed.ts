@@ -64,7 +64,10 @@ export const feedPosts = pgTable(
     index('feed_posts_unannounced_idx')
       .on(t.startAt)
       .where(sql`${t.notifiedAt} is null and ${t.stateId} = 2`),
-    index('feed_posts_search_idx').using('gin', t.searchVector),
+    // Search (ADR 031): one index per kind, so a feed post's search does not read the postings of
+    // community posts and the reverse (a community post's suggestions read 20 rows for each kept).
+    index('feed_posts_search_feed_idx').using('gin', t.searchVector).where(sql`${t.kind} = 1`),
+    index('feed_posts_search_community_idx').using('gin', t.searchVector).where(sql`${t.kind} = 2`),
     // A colleague's recent posts on their profile (people/activity.ts), newest first.
     index('feed_posts_author_idx').on(t.userId, t.startAt, t.id),
   ],

@@ -24,6 +24,19 @@ describe('parseSearch', () => {
     expect(parseSearch('OR').tsquery).toBeNull();
   });
 
+  it.each([
+    ['quarterly res', "'quarterly':*"],
+    ['pumpkin -soup lan', "'pumpkin':* & !'soup':*"],
+    ['quarterly resul', null],
+    ['quarterly re', null],
+    ['res', null],
+    ['heron OR lan', null],
+    ['heron -lan', null],
+    ['-heron lan', null],
+  ])('as you type, %s finds by the index with %s', (input, narrow) => {
+    expect(parseSearch(input).narrow).toBe(narrow);
+  });
+
   it('keeps the positive words for name similarity', () => {
     expect(parseSearch('Margret -Smith "x y"').plain).toBe('margret x y');
   });

@@ -144,6 +144,18 @@ describe('search finds every kind', () => {
     const many = (await t.get('/v1/api/search/suggest?q=zephyrline', staff)).json() as SuggestAnswer;
     expect(many.data.groups.find((g) => g.kind === 'posts')?.hits).toHaveLength(3);
   });
+
+  it('still requires a short last prefix that the index leaves to the filter', async () => {
+    // "pumpkin har": the index finds "pumpkin" (two posts), the whole query keeps the harvest festival.
+    const postsOf = async (q: string) => {
+      const res = await t.get(`/v1/api/search/suggest?q=${encodeURIComponent(q)}`, staff);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as SuggestAnswer).data.groups.find((g) => g.kind === 'posts')?.hits.map((h) => h.id);
+    };
+    expect(await postsOf('pumpkin har')).toEqual([ids.pumpkinTitle]);
+    expect((await postsOf('pumpkin')) ?? []).toHaveLength(2);
+    expect(await postsOf('pumpkin xyq')).toEqual([]);
+  });
 });
 
 describe('query syntax', () => {

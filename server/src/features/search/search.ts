@@ -28,7 +28,7 @@ export const KINDS: Record<SearchKind, KindSpec> = {
 };
 
 /** Suggestions rank the first this many matches of a kind, not all: a one-letter prefix matches most rows. */
-export const SUGGEST_CANDIDATES = 200;
+export const SUGGEST_CANDIDATES = 40;
 /**
  * And the GIN index hands them at most about this many matches, a sample when there are more
  * (gin_fuzzy_search_limit): three typed letters can match half the posts, and reading all their rows to
@@ -54,8 +54,10 @@ export type PageOptions = {
  */
 async function inSearchTransaction<T>(db: Db, o: { ginLimit?: number }, run: (tx: Db) => Promise<T>) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    if (o.ginLimit) await tx.execute(sql`set local gin_fuzzy_search_limit = ${literal(o.ginLimit)}`);
+    // One round trip for both settings.
+    await tx.execute(
+      sql`select set_config('jit', 'off', true), set_config('gin_fuzzy_search_limit', ${String(o.ginLimit ?? 0)}, true)`,
+    );
     return run(tx);
   });
 }
@@ -63,10 +65,13 @@ async function inSearchTransaction<T>(db: Db, o: { ginLimit?: number }, run: (tx
 const scoreOf = (spec: KindSpec, ctx: SearchContext) =>
   spec.score ? spec.score(ctx) : rankScore(spec.vector, ctx);
 
-function contextOf(viewer: Viewer, text: string, now: Date): SearchContext | undefined {
+function contextOf(viewer: Viewer, text: string, now: Date, suggest = false): SearchContext | undefined {
   const parsed = parseSearch(text);
   if (!parsed.tsquery) return undefined;
-  return { viewer, now, q: tsquery(parsed.tsquery), plain: parsed.plain };
+  const ctx: SearchContext = { viewer, now, q: tsquery(parsed.tsquery), plain: parsed.plain };
+  // Narrowing helps a sample of the matches (suggestions); a results page ranks them all anyway.
+  if (suggest) Object.assign(ctx, { suggest, narrow: parsed.narrow ? tsquery(parsed.narrow) : undefined });
+  return ctx;
 }
 
 /**
@@ -76,13 +81,16 @@ function contextOf(viewer: Viewer, text: string, now: Date): SearchContext | und
  */
 function matching(spec: KindSpec, ctx: SearchContext) {
   const table = sql.identifier(spec.table);
-  const match = spec.match ? spec.match(ctx) : sql`${spec.vector} @@ ${ctx.q}`;
-  return sql`(select * from ${table} where ${match} offset 0) ${table} ${spec.joins ?? sql``}`;
+  const match = spec.match ? spec.match(ctx) : sql`${spec.vector} @@ ${ctx.narrow ?? ctx.q}`;
+  const where = spec.partition ? sql`${match} and ${spec.partition}` : match;
+  return sql`(select * from ${table} where ${where} offset 0) ${table} ${spec.joins ?? sql``}`;
 }
 
 /** The candidates' WHERE: visibility, filters and the cursor. */
 function conditions(spec: KindSpec, ctx: SearchContext, o: Partial<PageOptions>, after?: SearchCursor) {
   const where: (SQL | undefined)[] = [spec.visible(ctx)];
+  // The index found the narrowed query's rows: the whole query keeps those that match.
+  if (ctx.narrow && !spec.match) where.push(sql`${spec.vector} @@ ${ctx.q}`);
   if (o.authorId !== undefined && spec.author) where.push(sql`${spec.author} = ${o.authorId}`);
   if (o.communityId !== undefined && spec.community) where.push(sql`${spec.community} = ${o.communityId}`);
   if (o.from) where.push(sql`${spec.at} >= ${tsParam(o.from)}`);
@@ -139,13 +147,14 @@ export async function searchPage(
  * (UNION ALL): one round trip and one pooled connection per keystroke, not seven.
  */
 export async function suggest(db: Db, viewer: Viewer, text: string, now = new Date()) {
-  const ctx = contextOf(viewer, text, now);
+  const ctx = contextOf(viewer, text, now, true);
   const kinds = Object.keys(KINDS) as SearchKind[];
   if (!ctx) return { groups: kinds.map((kind) => ({ kind, hits: [] })) };
   const parts = kinds.map((kind, i) => {
     const spec = KINDS[kind];
+    const cap = spec.uncapped ? sql`` : sql`limit ${literal(SUGGEST_CANDIDATES)}`;
     const capped = sql`select ${spec.id} as id, ${spec.at} as at, ${scoreOf(spec, ctx)} as score
-      from ${matching(spec, ctx)} where ${conditions(spec, ctx, {})} limit ${literal(SUGGEST_CANDIDATES)}`;
+      from ${matching(spec, ctx)} where ${conditions(spec, ctx, {})} ${cap}`;
     const best = sql`select * from (${capped}) c order by c.score desc, c.id desc
       limit ${literal(SEARCH_LIMITS.suggestPerKind)}`;
     return sql`select ${literal(i)} as kind_index, k.* from (${withDetails(spec, ctx, best, sql`s.score desc, s.id desc`)}) k`;
