@@ -6,7 +6,9 @@ import type { Db } from '../../db/client';
 import type { Bind } from '../../db/params';
 import { feedPosts } from '../../db/schema';
 
-export type PostRow = typeof feedPosts.$inferSelect;
+/** A post's columns but its search vector, which no card shows (a few hundred bytes a row, ADR 031). */
+export type PostRow = Omit<typeof feedPosts.$inferSelect, 'searchVector'>;
+const { searchVector: _unshown, ...postColumns } = getTableColumns(feedPosts);
 
 /** What a card shows besides the post's own columns: its relations and the viewer's like and favourite. */
 export type CardRelations = {
@@ -105,7 +107,7 @@ export type PageRow = {
 export function loadCardContents(db: Db, ids: readonly number[]): Promise<(PostRow & ContentRelations)[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select({ ...getTableColumns(feedPosts), ...contentColumns() })
+    .select({ ...postColumns, ...contentColumns() })
     .from(feedPosts)
     .where(inArray(feedPosts.id, [...ids]));
 }
