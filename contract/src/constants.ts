@@ -70,3 +70,21 @@ export const SEARCH_LIMITS = {
   /** Results per page. */
   pageSize: 20,
 } as const;
+
+// Reach, acknowledgement and notification preferences (issue 18). Here, with no zod, for the web's feed.
+export const REACH_LIMITS = {
+  /** Post ids per kind in one batch of read events (POST /post-reads). */
+  eventsPerBatch: 100,
+  /** How long a card must be at least half visible to count as seen. */
+  seenAfterMs: 1000,
+  /** The most posts the To acknowledge list shows at the top of /news. */
+  toAcknowledge: 20,
+} as const;
+/** Who gets reminded of an unacknowledged post, and when: a day before its due date, and on it. */
+export const ACK_REMINDER_KINDS = ['dayBefore', 'due'] as const;
+/** The e-mail digest's frequencies; weekly by default. */
+export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+/** Notification channels, each a user's choice per type of notification. */
+export const NOTIFICATION_CHANNELS = ['inApp', 'push', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

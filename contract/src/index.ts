@@ -14,6 +14,7 @@ export * from './schemas/feed';
 export * from './schemas/files';
 export * from './schemas/notifications';
 export * from './schemas/people';
+export * from './schemas/reach';
 export * from './schemas/reports';
 export * from './schemas/search';
 export * from './schemas/stats';

@@ -138,6 +138,16 @@ export const MSG = {
   requestTooLarge: 'The request is too large',
   headersTooLarge: 'The request headers are too large',
   unsupportedMediaType: 'This content type is not supported',
+  // Reach and acknowledgement, notification preferences (issue 18)
+  ackDueBeforeStart: 'The acknowledgement due date must be after the start date.',
+  ackNotRequired: 'This post does not ask to be acknowledged.',
+  acknowledged: 'Thank you. Your acknowledgement is recorded.',
+  quietHoursInvalid: 'Enter quiet hours as a start and an end time, such as 20:00 and 07:00.',
+  timeZoneInvalid: 'Choose a time zone from the list.',
+  preferencesSaved: 'Your notification preferences are saved.',
+  unsubscribed: 'You will no longer receive the e-mail digest.',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Change the digest in your profile instead.',
+  markedUnread: 'Marked as unread.',
   // Generic
   somethingWrong: 'Something went wrong please try again.',
 } as const;

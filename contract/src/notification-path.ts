@@ -1,6 +1,12 @@
 // Where a notification leads, apart from the schemas: the web's bell needs only this, and a module that
 // builds zod schemas at its top level would bring zod (25 KB gzip) to every staff page.
-export const NOTIFICATION_TYPES = ['SURVEY', 'FEED_POST', 'COMMENT', 'COMMUNITY_POST'] as const;
+export const NOTIFICATION_TYPES = [
+  'SURVEY',
+  'FEED_POST',
+  'COMMENT',
+  'COMMUNITY_POST',
+  'ACK_REMINDER',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
@@ -18,6 +24,9 @@ export function notificationPath(n: {
       return `/post-detail/${n.objectId}`;
     case 'COMMUNITY_POST':
       return `/communities/post/${n.objectId}`;
+    case 'ACK_REMINDER':
+      // A reminder to acknowledge a post (issue 18): the post, feed or community.
+      return n.isCommunityPost ? `/communities/post/${n.objectId}` : `/post-detail/${n.objectId}`;
     case 'SURVEY':
       return `/surveys/${n.objectId}`;
     case 'COMMENT':

@@ -28,6 +28,10 @@ export const PATHS = {
   people: '/people',
   person: '/people/:personId',
   profileFields: '/profile-fields',
+  notifications: '/notifications',
+  notificationPreferences: '/notification-preferences',
+  postReach: '/post-reach/:postId',
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /** Where a role lands after login (product.md section 2, other roles included). */

@@ -5,7 +5,7 @@
 // that is left.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, fillLogin, loginAs } from './helpers';
+import { DEMO, fillLogin, loginAs, publishFeedPost, tokenOf } from './helpers';
 
 type Screen = { name: string; open: (page: Page) => Promise<void> };
 
@@ -42,6 +42,18 @@ async function firstHref(page: Page, pattern: RegExp): Promise<string> {
   const href = hrefs.find((h) => pattern.test(h));
   expect(href, `a link like ${pattern}`).toBeTruthy();
   return href ?? '';
+}
+
+/** A must-read post (issue 18) with a due date, for everyone or for `groups`; answers its id. */
+async function mustReadPost(page: Page, groups: number[] = []): Promise<number> {
+  return publishFeedPost(page.request, {
+    title: `Read and confirm ${Date.now().toString(36)}`,
+    subtitle: 'The new travel policy, in short',
+    text: '<p>Book through the portal.</p>',
+    requiresAck: 1,
+    ackDueAt: '2098-12-01 17:00:00',
+    groups,
+  });
 }
 
 /**
@@ -117,6 +129,13 @@ const loggedOut: Screen[] = [
   at('forgot password', '/forgot-password'),
   at('reset password, bogus link', '/reset-password?token=bogus'),
   at('verify e-mail, bogus link', '/verify-email?token=bogus'),
+  {
+    name: 'unsubscribe, bogus link',
+    open: async (p) => {
+      await visit(p, '/unsubscribe#bogus', 'E-mail digest');
+      await expect(p.getByRole('link', { name: /^Log in/ })).toBeVisible();
+    },
+  },
 ];
 
 const staff: Screen[] = [
@@ -188,6 +207,18 @@ const staff: Screen[] = [
     },
   },
   at('password change', '/password-change'),
+  at('notifications', '/notifications', 'Notifications'),
+  at('notifications, unread', '/notifications?filter=unread', 'Notifications'),
+  at('notification preferences', '/notification-preferences', 'Notification preferences'),
+  {
+    name: 'notification preferences, quiet hours on, time picker open',
+    open: async (p) => {
+      await p.getByRole('switch', { name: 'Pause push notifications at night' }).click();
+      await p.getByLabel('From').click();
+      await expect(p.locator('.ant-picker-dropdown:visible')).toBeVisible();
+      await p.waitForTimeout(400);
+    },
+  },
   at('search results', '/search?q=running', 'Search'),
   at('search, people tab', '/search?q=a&kind=people', 'Search'),
   {
@@ -202,6 +233,29 @@ const staff: Screen[] = [
   at('post that does not exist', '/post-detail/99999999'),
   at('page not found', '/no-such-page'),
   at('admin page, not authorised', '/admin-feed-post-list', 'Not authorised'),
+  // Last: the post is for everyone, and acknowledging it takes it off the other journeys' /news again.
+  {
+    name: 'news, a post to acknowledge',
+    open: async (p) => {
+      await mustReadPost(p);
+      await visit(p, '/news', 'News');
+      await expect(p.getByRole('heading', { name: 'To acknowledge', level: 2 })).toBeVisible();
+      await expect(p.getByRole('button', { name: /^To acknowledge/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'news, every post acknowledged',
+    open: async (p) => {
+      const buttons = p.getByRole('region', { name: 'To acknowledge' }).getByRole('button');
+      while ((await buttons.count()) > 0) {
+        const before = await buttons.count();
+        await buttons.first().click();
+        await expect(buttons).toHaveCount(before - 1);
+      }
+      await expect(p.getByRole('status').filter({ hasText: 'Nothing else to acknowledge' })).toBeVisible();
+      await p.waitForTimeout(400);
+    },
+  },
 ];
 
 const admin: Screen[] = [
@@ -227,6 +281,36 @@ const admin: Screen[] = [
     open: async (p) => {
       await visit(p, '/admin-feed-post-list');
       await visit(p, await firstHref(p, /^\/post\/edit\/\d+$/));
+    },
+  },
+  {
+    name: 'new post, acknowledgement date picker open',
+    open: async (p) => {
+      await visit(p, '/admin-feed-post-create');
+      await p.getByRole('checkbox', { name: 'Requires acknowledgement' }).check();
+      await p.getByLabel('Acknowledge by').click();
+      await expect(p.locator('.ant-picker-dropdown:visible').first()).toBeVisible();
+      await p.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'post reach',
+    open: async (p) => {
+      // For Durban: Thandi sees it, so the chart per day has a point.
+      const groups = await p.request.get('/v1/api/groups?limit=-1', {
+        headers: { authorization: `Bearer ${await tokenOf(p.request, DEMO.admin)}` },
+      });
+      const durban = ((await groups.json()).data as { id: number; name: string }[]).find(
+        (g) => g.name === 'Durban',
+      );
+      const id = await mustReadPost(p, durban ? [durban.id] : []);
+      const thandi = await tokenOf(p.request, 'thandi@example.com');
+      await p.request.post('/v1/api/post-reads', {
+        headers: { authorization: `Bearer ${thandi}` },
+        data: { seen: [id], opened: [id] },
+      });
+      await visit(p, `/post-reach/${id}`, 'Reach');
+      await expect(p.locator('svg.recharts-surface').first()).toBeVisible();
     },
   },
   at('surveys list', '/admin-surveys-list'),

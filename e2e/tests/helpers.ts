@@ -65,7 +65,16 @@ export const adminToken = (request: APIRequestContext): Promise<string> => token
  */
 export async function publishFeedPost(
   request: APIRequestContext,
-  post: { title: string; subtitle: string; text: string; stateId?: 1 | 2 },
+  post: {
+    title: string;
+    subtitle: string;
+    text: string;
+    stateId?: 1 | 2;
+    /** A must-read post (issue 18), acknowledged by `ackDueAt` if given. */
+    requiresAck?: 0 | 1;
+    ackDueAt?: string | null;
+    groups?: number[];
+  },
 ): Promise<number> {
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   const categories = await request.get('/v1/api/feed-post-categories?limit=-1', { headers });

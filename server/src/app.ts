@@ -23,6 +23,9 @@ import { notificationRoutes } from './features/notifications/routes';
 import { installNotifications } from './features/notifications/worker';
 import { peopleRoutes } from './features/people/routes';
 import { profileRoutes } from './features/profile/routes';
+import { reachAudiences } from './features/reach/notification-audiences';
+import { installAckReminders } from './features/reach/reminders';
+import { reachRoutes } from './features/reach/routes';
 import { reportRoutes } from './features/reports/routes';
 import { searchRoutes } from './features/search/routes';
 import { statsRoutes } from './features/stats/routes';
@@ -119,7 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Whom each event notifies: the features that record events say it (notifications/audiences.ts).
-  await installNotifications(app, { ...feedAudiences, ...communityAudiences, ...surveyAudiences }, deps.push);
+  await installNotifications(
+    app,
+    { ...feedAudiences, ...communityAudiences, ...surveyAudiences, ...reachAudiences },
+    deps.push,
+  );
+  installAckReminders(app);
   watchNotifications(app.metrics, app);
   installSessionEvents(app);
   installErrorHandler(app);
@@ -153,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(communitiesRoutes);
   await app.register(surveyRoutes);
   await app.register(notificationRoutes);
+  await app.register(reachRoutes);
   await app.register(reportRoutes);
   await app.register(searchRoutes);
   await app.register(fileRoutes);

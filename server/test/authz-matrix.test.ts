@@ -14,6 +14,7 @@ import { filesRows } from './authz/files';
 import { foundationRows } from './authz/foundation';
 import { notificationsRows } from './authz/notifications';
 import { peopleRows } from './authz/people';
+import { reachRows } from './authz/reach';
 import { reportsRows } from './authz/reports';
 import { searchRows } from './authz/search';
 import { type MatrixContext, type Rows, WHO, type Who } from './authz/shared';
@@ -58,6 +59,7 @@ beforeAll(async () => {
     ...(await communityPostsRows(t, ctx)),
     ...(await surveysRows(t, ctx)),
     ...(await notificationsRows(t, ctx)),
+    ...(await reachRows(t, ctx)),
     ...(await reportsRows(t, ctx)),
     ...(await searchRows(t, ctx)),
   };

@@ -6,6 +6,7 @@ import { filesEndpoints } from './files';
 import { notificationsEndpoints } from './notifications';
 import { peopleEndpoints } from './people';
 import { profileEndpoints } from './profile';
+import { reachEndpoints } from './reach';
 import { reportsEndpoints } from './reports';
 import { searchEndpoints } from './search';
 import { statsEndpoints } from './stats';
@@ -21,6 +22,7 @@ export {
   notificationsEndpoints,
   peopleEndpoints,
   profileEndpoints,
+  reachEndpoints,
   reportsEndpoints,
   searchEndpoints,
   statsEndpoints,
@@ -40,6 +42,7 @@ export const endpoints = {
   ...communitiesEndpoints,
   ...surveysEndpoints,
   ...notificationsEndpoints,
+  ...reachEndpoints,
   ...reportsEndpoints,
   ...searchEndpoints,
   ...filesEndpoints,

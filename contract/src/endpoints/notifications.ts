@@ -1,15 +1,20 @@
 // Notifications (product.md section 7, Notifications): the bell's list, viewing, the live count (Server-Sent
 // Events) and the web push subscription calls. Everyone reads and marks only their own notifications.
 import { z } from 'zod';
-import { del, get, post, ROLES, tagged } from '../endpoint';
-import { envelope, errorBody, ok } from '../schemas/common';
+import { del, get, post, put, ROLES, tagged } from '../endpoint';
+import { envelope, errorBody, messageResult, ok } from '../schemas/common';
 import {
+  notificationHistory,
+  notificationHistoryQuery,
   notificationList,
+  notificationPreferences,
   notificationStreamQuery,
   notificationsQuery,
   registerNotificationBody,
   streamTicket,
   unregisterNotificationBody,
+  unsubscribeBody,
+  unviewNotificationBody,
   viewAllBody,
   viewNotificationBody,
 } from '../schemas/notifications';
@@ -37,6 +42,41 @@ export const notificationsEndpoints = tagged('notifications', {
     summary: 'Marks all the caller’s notifications viewed (Clear All); answers the new list',
     body: viewAllBody,
     responses: ok(notificationList),
+  }),
+  listNotificationHistory: get({
+    path: '/v1/api/notifications/history',
+    access: ROLES.known,
+    summary:
+      "The caller's notification history, newest first: all or unread, one type or every; keyset pages",
+    query: notificationHistoryQuery,
+    responses: ok(notificationHistory),
+  }),
+  unviewNotification: post({
+    path: '/v1/api/notifications/unview',
+    access: ROLES.known,
+    summary: 'Marks one of the caller’s notifications unread again',
+    body: unviewNotificationBody,
+    responses: ok(messageResult),
+  }),
+  getNotificationPreferences: get({
+    path: '/v1/api/notifications/preferences',
+    access: ROLES.known,
+    summary: "The caller's channels per notification type, e-mail digest, quiet hours and time zone",
+    responses: ok(notificationPreferences),
+  }),
+  saveNotificationPreferences: put({
+    path: '/v1/api/notifications/preferences',
+    access: ROLES.known,
+    summary: "Saves the caller's notification preferences (every type sent; answers them as stored)",
+    body: notificationPreferences,
+    responses: ok(notificationPreferences),
+  }),
+  unsubscribeDigest: post({
+    path: '/v1/api/notifications/unsubscribe',
+    access: 'public',
+    summary: "Turns off the e-mail digest of the token's user (the digest's link; no login)",
+    body: unsubscribeBody,
+    responses: ok(messageResult),
   }),
   createNotificationStreamTicket: post({
     path: '/v1/api/notifications/stream-ticket',

@@ -66,6 +66,9 @@ export const feedPost = z.object({
   actions: postActions,
   isLiked: z.boolean(),
   isFavourited: z.boolean(),
+  /** "Requires acknowledgement" (issue 18): staff press "I have read this", by `ackDueAt` if set. */
+  requiresAck: z.boolean(),
+  ackDueAt: z.string().nullable(),
 });
 export type FeedPost = z.infer<typeof feedPost>;
 
@@ -101,8 +104,15 @@ export const feedPostBody = z
     isCommentable: flag.default(1),
     stateId: stateField.default(STATE.DRAFT),
     files: dbIds(LIMITS.maxFilesPerPost, MSG.tooManyFiles).default([]),
+    requiresAck: flag.default(0),
+    /** Optional; only with requiresAck. */
+    ackDueAt: apiDate(MSG.invalidInput).nullable().default(null),
   })
-  .refine((b) => b.endAt > b.startAt, { path: ['endAt'], message: MSG.endBeforeStart });
+  .refine((b) => b.endAt > b.startAt, { path: ['endAt'], message: MSG.endBeforeStart })
+  .refine((b) => !b.ackDueAt || b.ackDueAt > b.startAt, {
+    path: ['ackDueAt'],
+    message: MSG.ackDueBeforeStart,
+  });
 export type FeedPostBody = z.input<typeof feedPostBody>;
 
 export const feedPostsQuery = adminListQuery();
@@ -141,6 +151,10 @@ export const postReportRow = z.object({
   likes: z.number(),
   favourites: z.number(),
   categoryName: z.string(),
+  /** Reach (issue 18): people who saw, opened and acknowledged it; acknowledged null when not asked for. */
+  seen: z.number(),
+  opened: z.number(),
+  acknowledged: z.number().nullable(),
 });
 export type PostReportRow = z.infer<typeof postReportRow>;
 

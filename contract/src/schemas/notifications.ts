@@ -1,6 +1,8 @@
 // Notifications: the bell's list and count, viewing, and web push subscriptions
 // (product.md sections 3 and 7).
 import { z } from 'zod';
+import { DIGEST_FREQUENCIES } from '../constants';
+import { MSG } from '../messages';
 import { NOTIFICATION_TYPES } from '../notification-path';
 import { dbId, textId } from './common';
 
@@ -61,3 +63,49 @@ export const notificationStreamQuery = z.object({
 /** POST /notifications/stream-ticket: a ticket for one stream, good once within 30 seconds. */
 export const streamTicket = z.object({ ticket: z.string(), expiresAt: z.string() });
 export type StreamTicket = z.infer<typeof streamTicket>;
+
+// ---- The notification centre and preferences (issue 18) ----
+
+/** GET /notifications/history: the full history, newest first, unread only or all, of one type or every. */
+export const notificationHistoryQuery = z.object({
+  filter: z.enum(['all', 'unread']).default('all'),
+  type: z.enum(NOTIFICATION_TYPES).optional(),
+  next: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const notificationHistory = z.object({
+  notifications: z.array(notification),
+  /** The cursor of the page after, null on the last. */
+  next: z.string().nullable(),
+  unviewed: z.number(),
+});
+export type NotificationHistory = z.infer<typeof notificationHistory>;
+
+/** POST /notifications/unview: marks one of the caller's notifications unread again. */
+export const unviewNotificationBody = z.object({ notificationId: dbId });
+
+/** One type's channels. */
+export const notificationChannels = z.object({
+  type: z.enum(NOTIFICATION_TYPES),
+  inApp: z.boolean(),
+  push: z.boolean(),
+  email: z.boolean(),
+});
+export type NotificationChannels = z.infer<typeof notificationChannels>;
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG.quietHoursInvalid);
+
+/**
+ * The caller's notification preferences: channels per type (every type answered, defaults filled in), the
+ * e-mail digest, and quiet hours for push in their time zone (an IANA name such as Europe/Berlin).
+ */
+export const notificationPreferences = z.object({
+  channels: z.array(notificationChannels),
+  digest: z.enum(DIGEST_FREQUENCIES),
+  quietHours: z.object({ start: clock, end: clock }).nullable(),
+  timeZone: z.string().min(1, MSG.timeZoneInvalid).max(64, MSG.timeZoneInvalid),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+
+/** POST /notifications/unsubscribe: the signed token of a digest's link; no login. */
+export const unsubscribeBody = z.object({ token: z.string().min(1).max(500) });

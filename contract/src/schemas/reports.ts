@@ -28,6 +28,9 @@ export const POST_ACTIVITY_CSV_COLUMNS = [
   'Likes',
   'Favourites',
   'Categories',
+  'Seen',
+  'Opened',
+  'Acknowledged',
 ] as const;
 
 // ---- CSV downloads ----
@@ -63,6 +66,8 @@ export const REPORT_FILE_STEMS = {
   userActivity: 'user-activity-report',
   postActivity: 'post-activity-report',
   surveyResponses: 'survey-responses-report',
+  /** Who has not acknowledged a must-read post (issue 18): `-<post id>-<YYYYMMDD-HHmmss>.csv`. */
+  notAcknowledged: 'not-acknowledged',
 } as const;
 
 // ---- The paged tables ----

@@ -2,6 +2,7 @@
 // embedded PGlite alike. A job is a row, so it outlives a crash or a restart; a failed job is retried with
 // exponential backoff; on PostgreSQL several instances share the queue and each job runs once
 // (pg-boss fetches with SKIP LOCKED). pg-boss 11 needs Node 22: pinned to 10.
+import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -32,6 +33,13 @@ export const QUEUES = {
   renditions: { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 300, stately: true },
   /** The daily removal of leftover uploads, and the blobs of each batch it deleted (features/files/cleanup.ts). */
   cleanup: { retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 900 },
+  /**
+   * A notification's e-mail to one recipient (features/notifications/notification-mail.ts), and one
+   * person's e-mail digest (digest.ts): retried like account mail; an attempt is one SMTP send (the digest's
+   * few reads before it), well inside the expiry, so only a dead instance's job is run again.
+   */
+  notificationMail: { retryLimit: 10, retryDelaySeconds: 10, expireInSeconds: 30 },
+  digest: { retryLimit: 10, retryDelaySeconds: 10, expireInSeconds: 60 },
 } satisfies Record<string, QueuePolicy>;
 export type QueueName = keyof typeof QUEUES;
 
@@ -41,6 +49,8 @@ export type JobQueue = {
    * with that change; call `wake` after the commit so this instance picks it up at once.
    */
   send(queue: QueueName, data: object, tx?: Db, options?: SendOptions): Promise<void>;
+  /** Adds many jobs in one statement, with `tx` as `send` does; a job whose `id` is taken is dropped. */
+  sendMany(queue: QueueName, jobs: ({ data: object } & SendOptions)[], tx?: Db): Promise<void>;
   /** Runs `handler` for each job of `queue`; a throw fails the attempt and schedules a retry. */
   work<T extends object>(queue: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
   /** Polls now instead of at the next interval. */
@@ -56,6 +66,12 @@ export type JobQueue = {
  * job waits until then.
  */
 export type SendOptions = { id?: string; startAfter?: Date };
+
+/** A job id made from `text`: the same on every instance, a UUID's shape taken from its SHA-256. */
+export function jobIdOf(text: string): string {
+  const h = createHash('sha256').update(text).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
 
 export type JobOptions = {
   /** Shorter retry delays (tests); per queue. */
@@ -174,6 +190,24 @@ export async function startJobQueue(
         ...options,
         ...(tx ? { db: drizzleExecutor(tx) } : {}),
       });
+      if (!tx) jobs.wake(queue);
+    },
+    async sendMany(queue, list, tx) {
+      if (list.length === 0) return;
+      const retry = retryOf(queue);
+      await boss.insert(
+        list.map((j) => ({
+          name: queue,
+          data: j.data,
+          id: j.id,
+          startAfter: j.startAfter?.toISOString(),
+          retryLimit: retry.retryLimit,
+          retryDelay: retry.retryDelay,
+          retryBackoff: retry.retryBackoff,
+          expireInSeconds: retry.expireInSeconds,
+        })),
+        tx ? { db: drizzleExecutor(tx) } : {},
+      );
       if (!tx) jobs.wake(queue);
     },
     async work(queue, handler) {

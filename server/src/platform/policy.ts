@@ -55,6 +55,9 @@ const RULES = {
     r.authorId === actor.id || r.authorId === r.currentAuthorId,
   /** A community-kind post written to no community: administrators create, read and edit it. */
   'post.withoutCommunity': (actor: Actor) => isAdmin(actor),
+  /** A post's reach (who saw, opened, acknowledged it; issue 18): administrators and the post's author. */
+  'post.seeReach': (actor: Actor, r: { authorId: number | null }) =>
+    isAdmin(actor) || actor.id === r.authorId,
 
   // Communities
   /** Every community, any state: administrators. Others: published, and public or with them as members. */

@@ -47,6 +47,10 @@ const IMPLEMENTED: Partial<Record<PageId, Lazy>> = {
   person: lazy(() => import('../features/people/person-page')),
   profileFields: lazy(() => import('../features/people/profile-fields-page')),
   search: lazy(() => import('../features/search/search-page')),
+  postReach: lazy(() => import('../features/reach/reach-page')),
+  notifications: lazy(() => import('../features/notifications/notifications-page')),
+  notificationPreferences: lazy(() => import('../features/notifications/notification-preferences-page')),
+  unsubscribe: lazy(() => import('../features/notifications/unsubscribe-page')),
   notAuthorised: lazy(() => import('./not-authorised-page')),
 };
 

@@ -22,6 +22,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (events sent as the page is hidden); bodies up to 64 KB. */
+  keepalive?: boolean;
 };
 
 export function apiUrl(path: string, query?: Query): string {
@@ -177,7 +179,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...options.headers,
     };
-    return send(apiUrl(path, query), { method, headers: allHeaders, body: payload }, timeoutMs, signal);
+    const init: RequestInit = { method, headers: allHeaders, body: payload, keepalive: options.keepalive };
+    return send(apiUrl(path, query), init, timeoutMs, signal);
   };
 
   if (!auth) return readBody<T>(await attempt(undefined));

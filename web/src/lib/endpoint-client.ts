@@ -24,7 +24,7 @@ export type CallInput<E extends Endpoint> = (Has<E['params']> extends true
   (Has<E['query']> extends true ? { query?: Loose<QueryIn<E>> } : { query?: undefined }) &
   (Has<E['body']> extends true ? { body: BodyIn<E> } : { body?: undefined });
 
-export type CallOptions = Pick<RequestOptions, 'signal' | 'timeoutMs' | 'headers'>;
+export type CallOptions = Pick<RequestOptions, 'signal' | 'timeoutMs' | 'headers' | 'keepalive'>;
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 

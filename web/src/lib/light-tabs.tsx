@@ -6,7 +6,14 @@ import './light-tabs.css';
 
 export type LightTab = { key: string; label: string; children: ReactNode };
 
-type Props = { items: LightTab[]; activeKey: string; onChange: (key: string) => void; label?: string };
+type Props = {
+  items: LightTab[];
+  activeKey: string;
+  onChange: (key: string) => void;
+  label?: string;
+  /** Shown at the end of the tab bar, outside the tab list (a count, a link). */
+  extra?: ReactNode;
+};
 
 /** The tab a key press moves to, or null when the key is not a tab key. */
 export function nextTabIndex(key: string, current: number, count: number): number | null {
@@ -17,7 +24,7 @@ export function nextTabIndex(key: string, current: number, count: number): numbe
   return null;
 }
 
-export function LightTabs({ items, activeKey, onChange, label }: Props) {
+export function LightTabs({ items, activeKey, onChange, label, extra }: Props) {
   const baseId = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const activeIndex = Math.max(
@@ -35,31 +42,42 @@ export function LightTabs({ items, activeKey, onChange, label }: Props) {
     tabs.current[next]?.focus();
   };
 
+  const nav = (
+    <div className="light-tabs-nav" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+      {items.map((tab, i) => {
+        const selected = i === activeIndex;
+        return (
+          <button
+            key={tab.key}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${tab.key}`}
+            aria-selected={selected}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={selected ? 0 : -1}
+            className={selected ? 'light-tab active' : 'light-tab'}
+            onClick={() => onChange(tab.key)}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+
   return (
     <div className="light-tabs">
-      <div className="light-tabs-nav" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
-        {items.map((tab, i) => {
-          const selected = i === activeIndex;
-          return (
-            <button
-              key={tab.key}
-              ref={(el) => {
-                tabs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${tab.key}`}
-              aria-selected={selected}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={selected ? 0 : -1}
-              className={selected ? 'light-tab active' : 'light-tab'}
-              onClick={() => onChange(tab.key)}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
+      {extra ? (
+        <div className="light-tabs-bar">
+          {nav}
+          <div className="light-tabs-extra">{extra}</div>
+        </div>
+      ) : (
+        nav
+      )}
       {active && (
         <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${active.key}`}>
           {active.children}

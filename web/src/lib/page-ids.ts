@@ -39,4 +39,8 @@ export type PageId =
   | 'people'
   | 'person'
   | 'profileFields'
+  | 'postReach'
+  | 'notifications'
+  | 'notificationPreferences'
+  | 'unsubscribe'
   | 'notAuthorised';

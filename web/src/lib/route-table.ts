@@ -15,6 +15,8 @@ export const PUBLIC_ROUTES: RouteEntry[] = [
   { path: PATHS.verifyEmail, page: 'verifyEmail' },
   { path: PATHS.confirmEmailChange, page: 'confirmEmailChange' },
   { path: PATHS.resetPassword, page: 'resetPassword' },
+  // The digest's unsubscribe link works without a login (ADR 033).
+  { path: PATHS.unsubscribe, page: 'unsubscribe' },
 ];
 
 const EVERY_ROLE: RouteEntry[] = [
@@ -25,6 +27,8 @@ const EVERY_ROLE: RouteEntry[] = [
   { path: PATHS.search, page: 'search' },
   { path: PATHS.people, page: 'people' },
   { path: PATHS.person, page: 'person' },
+  { path: PATHS.notifications, page: 'notifications' },
+  { path: PATHS.notificationPreferences, page: 'notificationPreferences' },
 ];
 
 /** Feed post and survey administration: administrators and post managers. */
@@ -35,6 +39,8 @@ const CONTENT_ADMIN: RouteEntry[] = [
   { path: '/post/edit/:postId', page: 'postForm' },
   { path: '/edit-post', page: 'editPostRedirect' },
   { path: '/post-detail/:postId', page: 'postDetail' },
+  // A post's reach (issue 18): the server lets in administrators and the post's author.
+  { path: PATHS.postReach, page: 'postReach' },
   { path: PATHS.adminSurveysList, page: 'adminSurveysList' },
   { path: '/surveys/create', page: 'surveyForm' },
   { path: '/surveys/edit/:surveyId', page: 'surveyForm' },

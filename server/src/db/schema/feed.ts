@@ -40,6 +40,14 @@ export const feedPosts = pgTable(
     communityId: integer('community_id').references(() => communities.id),
     /** Set once FEED_POST notifications went out (notifications issue). */
     notifiedAt: ts('notified_at'),
+    /** "Requires acknowledgement" (issue 18), optionally by a due date. */
+    requiresAck: boolean('requires_ack').notNull().default(false),
+    ackDueAt: ts('ack_due_at'),
+    /**
+     * Its audience when it was published: counted batch by batch as the announcement fans out (fanout.ts),
+     * null until then (or for a post never announced: reach then counts the audience as it is now).
+     */
+    targetedCount: integer('targeted_count'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Search (ADR 031): title over subtitle over the body's text. */
@@ -68,6 +76,8 @@ export const feedPosts = pgTable(
     // community posts and the reverse (a community post's suggestions read 20 rows for each kept).
     index('feed_posts_search_feed_idx').using('gin', t.searchVector).where(sql`${t.kind} = 1`),
     index('feed_posts_search_community_idx').using('gin', t.searchVector).where(sql`${t.kind} = 2`),
+    // Posts that ask to be acknowledged (the To acknowledge list and the reminders): few, so a small index.
+    index('feed_posts_ack_idx').on(t.ackDueAt, t.id).where(sql`${t.requiresAck} and ${t.stateId} = 2`),
     // A colleague's recent posts on their profile (people/activity.ts), newest first.
     index('feed_posts_author_idx').on(t.userId, t.startAt, t.id),
   ],

@@ -4,6 +4,7 @@ export * from './communities';
 export * from './feed';
 export * from './files';
 export * from './notifications';
+export * from './reach';
 export * from './settings';
 export * from './stats';
 export * from './surveys';

@@ -82,6 +82,9 @@ describe('reports', () => {
       likes: 3,
       favourites: 2,
       categoryName: 'Company News, Wins',
+      seen: 0,
+      opened: 0,
+      acknowledged: null,
     });
     expect((await call('GET', '/v1/api/newsfeed/postsReport', editor)).statusCode).toBe(403);
   });

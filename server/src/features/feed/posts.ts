@@ -49,6 +49,9 @@ export async function savePost(db: Db, caller: Actor, form: PostForm, postId?: n
       startAt: form.startAt,
       endAt: form.endAt,
       hasAudience: audience.length > 0,
+      // Must-read (issue 18): a due date only with it. Saving moves updated_at, so cached cards renew.
+      requiresAck: form.requiresAck === 1,
+      ackDueAt: form.requiresAck === 1 ? form.ackDueAt : null,
     };
     const id = await writePost(tx, postId, values, { userId: callerId }, fileIds);
     if (postId !== undefined) {

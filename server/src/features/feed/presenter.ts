@@ -42,6 +42,8 @@ export function presentContent(row: PostRow & Omit<CardRelations, 'viewerActions
     files: row.attachments.map(presentFile),
     groups: row.audience.map(({ id, name, groupTypeId }) => ({ id, name, groupTypeId })),
     communityId: row.communityId,
+    requiresAck: row.requiresAck,
+    ackDueAt: row.ackDueAt?.toISOString() ?? null,
   };
 }
 
@@ -76,6 +78,8 @@ export function withCounters(content: CardContent, row: Counters): FeedPost {
     actions: { isLiked, isFavourited },
     isLiked,
     isFavourited,
+    requiresAck: content.requiresAck,
+    ackDueAt: content.ackDueAt,
   };
 }
 

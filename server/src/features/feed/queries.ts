@@ -192,6 +192,7 @@ export function postsReportRows(db: Db, slice: PostsReportSlice = {}) {
       comments: feedPosts.commentsCount,
       likes: feedPosts.likesCount,
       favourites: feedPosts.favouritesCount,
+      requiresAck: feedPosts.requiresAck,
       // Selected so the outer query can keep the slice's order.
       sortKey: sql`${key}`.as('sort_key'),
     })
@@ -214,10 +215,14 @@ export function postsReportRows(db: Db, slice: PostsReportSlice = {}) {
       comments: p.comments,
       likes: p.likes,
       favourites: p.favourites,
+      requiresAck: p.requiresAck,
       categoryName: sql<string>`coalesce((
         select string_agg(c.name, ', ' order by c.name)
         from feed_post_categories pc join feed_categories c on c.id = pc.category_id
         where pc.post_id = "p"."id"), '')`,
+      // Reach (issue 18): the slice's posts' reads by the post_reads primary key's prefix, one pass each.
+      reads: sql<[number, number, number]>`(select array[count(r.seen_at)::int, count(r.opened_at)::int,
+        count(r.acknowledged_at)::int] from post_reads r where r.post_id = "p"."id")`,
     })
     .from(p)
     .orderBy(by(sql`"p"."sort_key"`), by(sql`"p"."id"`));
@@ -234,6 +239,9 @@ export const postReportJson = (r: Awaited<ReturnType<typeof postsReportRows>>[nu
   likes: r.likes,
   favourites: r.favourites,
   categoryName: r.categoryName,
+  seen: r.reads[0],
+  opened: r.reads[1],
+  acknowledged: r.requiresAck ? r.reads[2] : null,
 });
 
 /** Post activity for GET /newsfeed/postsReport: every feed post. */

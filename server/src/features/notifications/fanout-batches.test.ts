@@ -1,18 +1,25 @@
 // A big audience is notified batch by batch, each batch committed on its own: a crash loses no committed
 // batch and the next run resumes after the last one, with nobody notified twice; an event locked by another
-// instance is taken up again within seconds, without waiting for the worker's tick.
+// instance is taken up again within seconds, without waiting for the worker's tick. Each batch counts its
+// audience into the post's targeted count and asks for the push and e-mail of its recipients.
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/use-test-app';
 import { queryRows } from '../../db/client';
-import { notificationEvents, notifications } from '../../db/schema';
+import {
+  feedPosts,
+  notificationEvents,
+  notificationPreferences,
+  notifications,
+  users,
+} from '../../db/schema';
 import type { EventBus } from '../../platform/events';
 import { feedAudiences } from '../feed/notification-audiences';
 import { createPost } from '../feed/test-support';
 import { recordEvent } from './events';
-import { processPendingEvents } from './fanout';
+import { type BatchDelivery, processPendingEvents } from './fanout';
 import { RETRY_LOCKED_MS } from './worker';
 
 const t = useTestApp();
@@ -62,6 +69,9 @@ async function notifiedFor(eventId: number) {
     .where(eq(notifications.eventId, eventId));
 }
 
+const targetedOf = async (postId: number) =>
+  (await t.db.select({ n: feedPosts.targetedCount }).from(feedPosts).where(eq(feedPosts.id, postId)))[0]?.n;
+
 const eventRow = async (id: number) =>
   (await t.db.select().from(notificationEvents).where(eq(notificationEvents.id, id)))[0];
 
@@ -76,15 +86,21 @@ describe('fan-out in batches', () => {
 
   it('notifies the whole audience in batches, each published after its commit, and finishes the event', async () => {
     await bulkUsers(250, 'batch');
-    const { event, audience } = await postForEveryone();
+    // Two readers want posts by e-mail too: each is asked for by the batch that reaches them.
+    const ids = (await t.db.select({ id: users.id }).from(users).orderBy(users.id)).map((u) => u.id);
+    const mailed = [ids[3], ids[ids.length - 2]] as number[];
+    await t.db
+      .insert(notificationPreferences)
+      .values(mailed.map((userId) => ({ userId, type: 'FEED_POST', inApp: 1, push: 1, email: 1 })));
+    const { post, event, audience } = await postForEveryone();
     const { bus, published } = recordingBus();
-    const pushed: number[] = [];
+    const delivered: BatchDelivery[] = [];
     const batches = await processPendingEvents(
       t.db,
       bus,
       feedAudiences,
-      async (_tx, id) => {
-        pushed.push(id);
+      async (_tx, b) => {
+        delivered.push(b);
       },
       100,
     );
@@ -94,7 +110,12 @@ describe('fan-out in batches', () => {
     expect(new Set(rows.map((r) => r.userId)).size).toBe(audience);
     expect(published.flat().sort((a, b) => a - b)).toEqual(rows.map((r) => r.userId).sort((a, b) => a - b));
     expect(published.every((ids) => ids.length <= 100)).toBe(true);
-    expect(pushed).toEqual([event.id]);
+    // Nobody has a push subscription; e-mail is off by default for posts, on for the two.
+    expect(delivered.flatMap((b) => b.pushTo)).toEqual([]);
+    expect(delivered.flatMap((b) => b.mailTo)).toEqual(mailed);
+    expect(delivered.every((b) => b.eventId === event.id && b.mailTo.length === 1)).toBe(true);
+    // Reach's targeted count: the whole audience, added batch by batch.
+    expect(await targetedOf(post.id)).toBe(audience);
     const done = await eventRow(event.id);
     expect(done?.processedAt).not.toBeNull();
     expect(done?.fannedOutTo).toBe(Math.max(...rows.map((r) => r.userId)));
@@ -102,7 +123,7 @@ describe('fan-out in batches', () => {
 
   it('after a crash between batches, the next run resumes after the last committed batch', async () => {
     await bulkUsers(250, 'crash');
-    const { event, audience } = await postForEveryone();
+    const { post, event, audience } = await postForEveryone();
     const crashing = recordingBus(2);
     await expect(processPendingEvents(t.db, crashing.bus, feedAudiences, undefined, 100)).rejects.toThrow(
       'the process died',
@@ -113,6 +134,7 @@ describe('fan-out in batches', () => {
     const stopped = await eventRow(event.id);
     expect(stopped?.processedAt).toBeNull();
     expect(stopped?.fannedOutTo).toBe(Math.max(...before.map((r) => r.userId)));
+    expect(await targetedOf(post.id)).toBe(300);
 
     const { bus } = recordingBus();
     await processPendingEvents(t.db, bus, feedAudiences, undefined, 100);
@@ -123,6 +145,8 @@ describe('fan-out in batches', () => {
     const firstIds = new Set(before.map((r) => r.id));
     expect(after.filter((r) => firstIds.has(r.id))).toHaveLength(300);
     expect((await eventRow(event.id))?.processedAt).not.toBeNull();
+    // Counted once per recipient across the crash: each batch's count committed with its notifications.
+    expect(await targetedOf(post.id)).toBe(audience);
   });
 });
 

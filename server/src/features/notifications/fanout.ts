@@ -4,16 +4,19 @@
 // on the same event at once) and moves its cursor (`fanned_out_to`). So a huge audience never holds one long
 // lock, what is committed stays committed, and after a crash the next run resumes where the last batch
 // ended. `ON CONFLICT DO NOTHING` on (event, user) makes a repeated batch harmless, and processed_at is set
-// in the transaction of the last batch. The scheduler part notifies posts whose start time arrived, with a
+// in the transaction of the last batch. Each batch honours its recipients' channels (preferences.ts): the
+// bell only for in-app on, and it queues the batch's push and e-mail jobs in its own transaction. The scheduler part notifies posts whose start time arrived, with a
 // conditional UPDATE (notified_at IS NULL) so each post is recorded once.
 import { POST_KIND, STATE } from '@hearth/contract';
 import { asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { literal } from '../../db/params';
-import { notificationEvents } from '../../db/schema';
+import { feedPosts, notificationEvents } from '../../db/schema';
 import { type EventBus, publishUsers } from '../../platform/events';
 import type { Audiences } from './audiences';
 import { recordEvent } from './events';
+import { defaultChannel } from './preferences';
+import { notificationType } from './presenter';
 
 type EventRow = typeof notificationEvents.$inferSelect;
 
@@ -29,50 +32,91 @@ function audienceOf(audiences: Audiences, e: EventRow): SQL | undefined {
   return audiences[e.type as keyof Audiences]?.(e, notActor);
 }
 
-const notificationType = (eventType: string) => (eventType === 'DISCUSSION' ? 'COMMENT' : eventType);
+/** Event types whose audience is the announced post's: each batch adds its size to `targeted_count`. */
+const ANNOUNCEMENTS = new Set(['FEED_POST', 'COMMUNITY_POST']);
+
+/** What a committed batch asks to be delivered beyond the bell: push and e-mail, per recipient. */
+export type BatchDelivery = {
+  eventId: number;
+  /** Recipients with push on for the type and at least one push subscription. */
+  pushTo: number[];
+  /** Recipients with e-mail on for the type. */
+  mailTo: number[];
+};
 
 /**
- * Inserts the notifications of the next batch of the event's audience, after its cursor. Answers the last
- * user id of the batch (null when the audience is exhausted) and who got a notification now.
+ * Inserts the notifications of the next batch of the event's audience, after its cursor: only for those
+ * whose in-app channel for the type is on (their preference row, else the default; preferences.ts). Answers
+ * the last user id of the batch (null when the audience is exhausted), its size before the preferences, who
+ * got a notification now, and whom to push to and mail.
  */
 async function fanOutBatch(
   tx: Db,
   audiences: Audiences,
   e: EventRow,
   size: number,
-): Promise<{ last: number | null; full: boolean; notified: number[] }> {
+): Promise<{ last: number | null; n: number; notified: number[]; pushTo: number[]; mailTo: number[] }> {
   const audience = audienceOf(audiences, e);
-  if (!audience) return { last: null, full: false, notified: [] };
-  const [row] = await queryRows<{ last: number | null; n: number; notified: number[] | null }>(
+  if (!audience) return { last: null, n: 0, notified: [], pushTo: [], mailTo: [] };
+  const type = notificationType(e.type);
+  const on = (channel: 'inApp' | 'push' | 'email') => literal(defaultChannel(type, channel) ? 1 : 0);
+  const [row] = await queryRows<{
+    last: number | null;
+    n: number;
+    notified: number[] | null;
+    push_to: number[] | null;
+    mail_to: number[] | null;
+  }>(
     tx,
     sql`
     with batch as (
       select a.id from (${audience}) a
       where a.id > ${e.fannedOutTo ?? 0}::int
       order by a.id limit ${literal(size)}
+    ), chosen as (
+      select b.id, coalesce(p.in_app, ${on('inApp')}) = 1 as in_app, coalesce(p.push, ${on('push')}) = 1 as push,
+        coalesce(p.email, ${on('email')}) = 1 as email
+      from batch b left join notification_preferences p on p.user_id = b.id and p.type = ${type}
     ), inserted as (
       insert into notifications (user_id, type, object_id, title, event_id)
-      select id, ${notificationType(e.type)}, ${e.objectId}, ${e.title}, ${e.id} from batch
+      select id, ${type}, ${e.objectId}, ${e.title}, ${e.id} from chosen where in_app
       on conflict (event_id, user_id) do nothing
       returning user_id
     )
     select (select max(id) from batch) as last, (select count(*)::int from batch) as n,
-      (select array_agg(user_id) from inserted) as notified`,
+      (select array_agg(user_id) from inserted) as notified,
+      (select array_agg(c.id order by c.id) from chosen c
+        where c.push and exists (select 1 from push_subscriptions s where s.user_id = c.id)) as push_to,
+      (select array_agg(c.id order by c.id) from chosen c where c.email) as mail_to`,
   );
-  return { last: row?.last ?? null, full: (row?.n ?? 0) >= size, notified: row?.notified ?? [] };
+  const n = row?.n ?? 0;
+  // Reach's "targeted" (ADR 033): the audience as announced, counted in the batch's own transaction, so it
+  // is exact after a crash and resumes with the cursor.
+  if (n > 0 && ANNOUNCEMENTS.has(e.type))
+    await tx
+      .update(feedPosts)
+      .set({ targetedCount: sql`coalesce(${feedPosts.targetedCount}, 0) + ${n}::int` })
+      .where(eq(feedPosts.id, e.objectId));
+  return {
+    last: row?.last ?? null,
+    n,
+    notified: row?.notified ?? [],
+    pushTo: row?.push_to ?? [],
+    mailTo: row?.mail_to ?? [],
+  };
 }
 
 /**
  * Fans out every pending event, batch by batch, and publishes on the bus who got a notification after each
- * batch commits. `onDone` gets the transaction that finishes an event: the worker queues the event's web
- * push there (worker.ts), so the push job commits exactly when the last notifications do. Answers the
- * number of batches committed; `size` is for tests.
+ * batch commits. `deliver` gets each batch's transaction and whom it asks to push to and mail: the worker
+ * queues those jobs there (worker.ts), so they commit exactly when the batch does and a batch repeated
+ * after a crash queues nothing twice. Answers the number of batches committed; `size` is for tests.
  */
 export async function processPendingEvents(
   db: Db,
   bus: EventBus,
   audiences: Audiences,
-  onDone?: (tx: Db, eventId: number) => Promise<void>,
+  deliver?: (tx: Db, batch: BatchDelivery) => Promise<void>,
   size = RECIPIENTS_PER_BATCH,
 ): Promise<number> {
   let batches = 0;
@@ -86,17 +130,16 @@ export async function processPendingEvents(
         .limit(1)
         .for('update', { skipLocked: true });
       if (!e) return null;
-      const { last, full, notified } = await fanOutBatch(tx, audiences, e, size);
-      if (full) {
+      const { last, n, notified, pushTo, mailTo } = await fanOutBatch(tx, audiences, e, size);
+      if (n >= size) {
         await tx.update(notificationEvents).set({ fannedOutTo: last }).where(eq(notificationEvents.id, e.id));
       } else {
         await tx
           .update(notificationEvents)
           .set({ processedAt: sql`now()`, fannedOutTo: last ?? e.fannedOutTo })
           .where(eq(notificationEvents.id, e.id));
-        // Push only for an event that notified someone, now or in an earlier batch.
-        if (onDone && (notified.length || e.fannedOutTo !== null)) await onDone(tx, e.id);
       }
+      if (deliver && (pushTo.length || mailTo.length)) await deliver(tx, { eventId: e.id, pushTo, mailTo });
       return notified;
     });
     if (step === null) return batches;

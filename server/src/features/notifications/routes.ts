@@ -1,23 +1,28 @@
 // Notifications: the handlers of contract/src/endpoints/notifications.ts. Everyone reads and marks only
 // their own notifications: a `userId` naming someone else is 403. The stream is opened with a single-use
 // ticket (stream-tickets.ts) or an Authorization header, never a token in the URL, and ends when its
-// session ends (logout, password change, deactivation: a bus message).
+// session ends (logout, password change, deactivation: a bus message). The notification centre (history,
+// unread again), preferences and the digest's unsubscribe link (public: a signed token, rate-limited).
 import type { ServerResponse } from 'node:http';
 import { MSG, notificationsEndpoints, SESSION } from '@hearth/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assertSelf } from '../../platform/auth/assert-self';
 import { authenticate, authenticateSession, expiryOf, me } from '../../platform/auth/guards';
-import { unauthenticated } from '../../platform/errors';
+import { fieldError, unauthenticated } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';
+import { notificationHistory } from './history';
+import { readPreferences, savePreferences, turnDigestOff } from './preferences';
 import {
   listNotifications,
   registerSubscription,
   unregisterSubscription,
   unviewedCount,
+  unviewNotification,
   viewAll,
   viewNotification,
 } from './service';
 import { issueStreamTicket, spendStreamTicket } from './stream-tickets';
+import { countUnsubscribe, unsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe-token';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -64,6 +69,31 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   routes(app, notificationsEndpoints, {
+    listNotificationHistory: async (request) => ({
+      data: await notificationHistory(app.db, me(request).id, request.query),
+    }),
+    unviewNotification: async (request) => {
+      const caller = me(request);
+      await unviewNotification(app.db, caller, request.body.notificationId);
+      await changed(caller.id);
+      return { data: { message: MSG.markedUnread } };
+    },
+    getNotificationPreferences: async (request) => ({
+      data: await readPreferences(app.db, me(request).id),
+    }),
+    saveNotificationPreferences: async (request) => {
+      const caller = me(request);
+      await savePreferences(app.db, caller.id, request.body);
+      return { data: await readPreferences(app.db, caller.id) };
+    },
+    unsubscribeDigest: async (request) => {
+      // Counted before the token is checked, so guessing costs the same whether a guess is right.
+      await countUnsubscribe(app.db, request.ip);
+      const userId = verifyUnsubscribeToken(unsubscribeSecret(app), request.body.token);
+      if (userId === null) throw fieldError('token', MSG.unsubscribeLinkInvalid);
+      await turnDigestOff(app.db, userId);
+      return { data: { message: MSG.unsubscribed } };
+    },
     listNotifications: async (request) => {
       const caller = me(request);
       assertSelf(caller, request.query.userId);

@@ -1,12 +1,13 @@
 // Reading and marking a user's own notifications, and storing web push subscriptions (checked: keys,
 // endpoint address, at most 10 per user, an endpoint stays with its owner).
 import { createPublicKey } from 'node:crypto';
-import { MSG, type Notification, type NotificationList } from '@hearth/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { MSG, type NotificationList } from '@hearth/contract';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedPosts, notificationEvents, notifications, pushSubscriptions, users } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { type Actor, authorize, can } from '../../platform/policy';
+import { EVENTS_ON_ANY_POST, presentNotification } from './presenter';
 import { assertPushEndpoint, type PushNetwork, pushNetworkOf } from './push-network';
 
 /** How many notifications the bell lists. */
@@ -22,7 +23,17 @@ export async function unviewedCount(db: Db, userId: number): Promise<number> {
 
 /** The newest LIST_LIMIT notifications of the user and their unviewed count. */
 export async function listNotifications(db: Db, userId: number): Promise<NotificationList> {
-  const rows = await db
+  const rows = await notificationRows(db, eq(notifications.userId, userId), LIST_LIMIT);
+  return { notifications: rows.map(presentNotification), unviewed: await unviewedCount(db, userId) };
+}
+
+/**
+ * The user's notifications matching `where`, newest first, with what the presenter needs to say where each
+ * leads (the bell's list and the notification centre share it). The post of an event about a post of
+ * either kind (a mention on a comment, a must-read reminder) tells whether it is a community post.
+ */
+export function notificationRows(db: Db, where: SQL | undefined, limit: number) {
+  return db
     .select({
       id: notifications.id,
       type: notifications.type,
@@ -35,39 +46,44 @@ export async function listNotifications(db: Db, userId: number): Promise<Notific
     })
     .from(notifications)
     .innerJoin(notificationEvents, eq(notificationEvents.id, notifications.eventId))
-    // A COMMENT's post (not a DISCUSSION's community): is it a community post?
     .leftJoin(
       feedPosts,
-      and(eq(notificationEvents.type, 'COMMENT'), eq(feedPosts.id, notifications.objectId)),
+      and(
+        inArray(notificationEvents.type, [...EVENTS_ON_ANY_POST]),
+        eq(feedPosts.id, notifications.objectId),
+      ),
     )
-    .where(eq(notifications.userId, userId))
+    .where(where)
     .orderBy(desc(notifications.sentAt), desc(notifications.id))
-    .limit(LIST_LIMIT);
-  const list: Notification[] = rows.map((r) => ({
-    id: r.id,
-    type: r.type as Notification['type'],
-    objectId: r.objectId,
-    isCommunityPost: r.type === 'COMMUNITY_POST' || r.postKind === 2,
-    ...(r.eventType === 'DISCUSSION' ? { communityId: r.objectId } : {}),
-    title: r.title,
-    sentAt: r.sentAt.toISOString(),
-    viewed: r.viewedAt !== null,
-  }));
-  return { notifications: list, unviewed: await unviewedCount(db, userId) };
+    .limit(limit);
 }
 
-/** Marks one of the user's notifications viewed: 404 when it does not exist, 403 when it is someone else's. */
-export async function viewNotification(db: Db, caller: Actor, notificationId: number): Promise<void> {
+/** 404 when the notification does not exist, 403 when it is someone else's. */
+async function assertOwnNotification(db: Db, caller: Actor, notificationId: number): Promise<void> {
   const [row] = await db
     .select({ userId: notifications.userId })
     .from(notifications)
     .where(eq(notifications.id, notificationId));
   if (!row) throw notFound();
   authorize(caller, 'notification.open', { userId: row.userId });
+}
+
+/** Marks one of the user's notifications viewed: 404 when it does not exist, 403 when it is someone else's. */
+export async function viewNotification(db: Db, caller: Actor, notificationId: number): Promise<void> {
+  await assertOwnNotification(db, caller, notificationId);
   await db
     .update(notifications)
     .set({ viewedAt: sql`now()` })
     .where(and(eq(notifications.id, notificationId), isNull(notifications.viewedAt)));
+}
+
+/** Marks one of the user's notifications unread again (the notification centre); 404 and 403 as above. */
+export async function unviewNotification(db: Db, caller: Actor, notificationId: number): Promise<void> {
+  await assertOwnNotification(db, caller, notificationId);
+  await db
+    .update(notifications)
+    .set({ viewedAt: null })
+    .where(and(eq(notifications.id, notificationId), isNotNull(notifications.viewedAt)));
 }
 
 export async function viewAll(db: Db, userId: number): Promise<void> {

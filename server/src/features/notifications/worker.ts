@@ -1,16 +1,20 @@
 // The notification worker of this instance: every TICK_MS (and right after a write request, `kick`) it
-// records the events of posts whose start time arrived, then fans out pending events; each finished event
-// queues its web push as a job (platform/jobs.ts). Runs never overlap (one chain of promises); `drain` waits
+// records the events of posts whose start time arrived, then fans out pending events; each batch queues its
+// web push and e-mail as jobs (platform/jobs.ts). It also runs the e-mail digest (digest.ts). Runs never overlap (one chain of promises); `drain` waits
 // for a full run, so tests are deterministic. Stopped on app.close().
 // Several instances may all run it: claims are exactly-once in the database (fanout.ts). Every
 // RETRY_LOCKED_MS an instance looks for unfinished events, not only at the next tick: if the instance that
 // was fanning one out died, its lock went with its last short batch and another takes over within seconds.
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { createEventBus, type EventBus } from '../../platform/events';
 import { databaseUnavailable } from '../../platform/http/database-unavailable';
+import { jobIdOf } from '../../platform/jobs';
 import type { Audiences } from './audiences';
-import { eventsWaiting, notifyScheduledPosts, processPendingEvents } from './fanout';
-import { createPushSender, ensureVapidKeys, type PushSender } from './push';
+import { installDigest } from './digest';
+import { type BatchDelivery, eventsWaiting, notifyScheduledPosts, processPendingEvents } from './fanout';
+import { installNotificationMail, queueNotificationMail } from './notification-mail';
+import { createPushSender, type DeferPush, ensureVapidKeys, type PushJob, type PushSender } from './push';
 import { bindPushNetwork, type PushNetwork } from './push-network';
 
 export type NotificationWorker = {
@@ -50,15 +54,32 @@ export async function installNotifications(
   const events = await createEventBus(app.database, (msg) => app.log.warn(msg));
   app.decorate('events', events);
   bindPushNetwork(app.db, network);
+  // A must-read reminder's push to someone in quiet hours waits for their end; the id makes it once.
+  const deferPush: DeferPush = (eventId, userIds, at) =>
+    app.jobs.send('push', { eventId, userIds } satisfies PushJob, undefined, {
+      id: jobIdOf(`hearth push ${eventId} ${at.toISOString()} ${userIds.join(',')}`),
+      startAfter: at,
+    });
   const push = createPushSender(
     app.db,
     ensureVapidKeys(app.config),
     app.config.vapidSubject,
     app.log,
     network,
+    deferPush,
   );
   app.decorate('push', push);
-  await app.jobs.work<{ eventIds: number[] }>('push', ({ eventIds }) => push.sendForEvents(eventIds));
+  await app.jobs.work<PushJob>('push', (job) => push.send(job));
+  await installNotificationMail(app);
+  await installDigest(app, audiences);
+  /** A committed batch's push (one job) and e-mail (one job per recipient), queued in its transaction. */
+  const deliver = async (tx: Db, b: BatchDelivery) => {
+    if (b.pushTo.length > 0)
+      await app.jobs.send('push', { eventId: b.eventId, userIds: b.pushTo } satisfies PushJob, tx, {
+        id: jobIdOf(`hearth push ${b.eventId} batch ${b.pushTo[0]}`),
+      });
+    if (b.mailTo.length > 0) await queueNotificationMail(app, tx, b.eventId, b.mailTo);
+  };
 
   let chain: Promise<void> = Promise.resolve();
   let queued = false;
@@ -69,10 +90,9 @@ export async function installNotifications(
     if (closed || held) return;
     try {
       await notifyScheduledPosts(app.db);
-      await processPendingEvents(app.db, events, audiences, (tx, eventId) =>
-        app.jobs.send('push', { eventIds: [eventId] }, tx),
-      );
+      await processPendingEvents(app.db, events, audiences, deliver);
       app.jobs.wake('push');
+      app.jobs.wake('notificationMail');
     } catch (err) {
       // Without its database the run waits for the next look (RETRY_LOCKED_MS); one line, no SQL in it.
       const unavailable = databaseUnavailable(err);

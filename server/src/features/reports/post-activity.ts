@@ -71,6 +71,9 @@ export async function* postActivityCsvRows(
       r.likes,
       r.favourites,
       r.categoryName,
+      r.reads[0],
+      r.reads[1],
+      r.requiresAck ? r.reads[2] : null,
     ]);
   }
 }

@@ -254,6 +254,9 @@ describe('GET /reports/post-activity/csv', () => {
       '3',
       '1',
       'Events, News',
+      '0',
+      '0',
+      '',
     ]);
     expect(second?.slice(0, 4)).toEqual([
       'Older',

@@ -12,6 +12,7 @@ import { MentionBox } from '../../lib/posts/mention-box';
 import { PostActions } from '../../lib/posts/post-actions';
 import { PostBackButton, PostBody, PostPageLoading } from '../../lib/posts/post-body';
 import { useToggleCommunityAction } from '../../lib/posts/post-toggles';
+import { useOpenedPost } from '../../lib/posts/read-tracking';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
@@ -67,6 +68,8 @@ export default function CommunityPostPage() {
   const goBack = useGoBack(post.data?.communityId);
   const invalid = Number.isNaN(id) || id <= 0;
   useDocumentTitle(post.data?.title ?? 'Community Post');
+  // Reach (issue 18): the post counts as opened once its page shows it.
+  useOpenedPost(post.data?.id);
 
   const back = <PostBackButton onClick={goBack} />;
 

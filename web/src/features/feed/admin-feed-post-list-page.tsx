@@ -1,13 +1,21 @@
 // /admin-feed-post-list (roles 1 and 3): Publish and Draft tabs with Title (to the edit form), Owner,
-// Featured, Categories and Created; the way to create a post.
+// Featured, Categories and Created, links to the post and its reach; the way to create a post.
 import { EyeOutlined } from '@ant-design/icons';
 import type { FeedPost } from '@hearth/contract';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { from, type ListColumns } from '../../lib/list-table';
 import { postPath } from '../../lib/posts/post-card';
+import { useProfile } from '../../lib/session';
 import { adminListPage, byText, createdColumn, titleColumn } from '../../lib/state-tabs-list';
 import { useAdminFeedPosts } from './api';
+import { canSeeReach, ReachIconLink } from './reach-link';
+
+/** Reach (issue 18): for administrators, and for a post manager on their own posts. */
+function ReachCell({ post }: { post: FeedPost }) {
+  const profile = useProfile();
+  return canSeeReach(profile, post.user.id) ? <ReachIconLink postId={post.id} /> : null;
+}
 
 const owner = (p: FeedPost) => `${p.user.firstName} ${p.user.lastName}`.trim();
 
@@ -43,6 +51,12 @@ const columns: ListColumns<FeedPost> = [
         <EyeOutlined aria-hidden />
       </Link>
     ),
+  },
+  {
+    title: <span className="visually-hidden">Reach</span>,
+    key: 'reach',
+    width: 64,
+    render: (_, p) => <ReachCell post={p} />,
   },
 ];
 

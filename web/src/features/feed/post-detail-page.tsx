@@ -1,17 +1,24 @@
 // /post-detail/:postId (roles 1, 2, 3): media banner, attachments, title, subtitle, the sanitised body,
 // like and favourite, comments. A post that cannot be loaded says so and goes back (product.md section 8).
 import { MSG, PATHS, ROLE } from '@hearth/contract';
-import { Tag } from 'antd';
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { Flex, Tag } from 'antd';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isSessionExpired } from '../../lib/api-error';
+import { formatDate } from '../../lib/dates';
 import { toastError } from '../../lib/notify';
 import { PostActions } from '../../lib/posts/post-actions';
 import { PostBackButton, PostBody, PostPageLoading } from '../../lib/posts/post-body';
+import { useOpenedPost } from '../../lib/posts/read-tracking';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useToAcknowledge } from './ack-api';
+import { mustAcknowledge } from './ack-logic';
+import { AcknowledgeButton } from './acknowledge-button';
 import { useFeedPost } from './api';
 import { CommentsSection } from './post-comments';
+import './must-read.css';
+import { canSeeReach, ReachButton } from './reach-link';
 
 function parseId(value: string | undefined): number {
   return value && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
@@ -33,11 +40,17 @@ export default function PostDetailPage() {
   const id = parseId(postId);
   const post = useFeedPost(id);
   const goBack = useGoBack();
+  const profile = useProfile();
+  const toAcknowledge = useToAcknowledge();
+  // Acknowledged here: the banner goes even when the list (the soonest due only) never held the post.
+  const [acknowledged, setAcknowledged] = useState(false);
   const failedOnce = useRef(false);
   const invalid = Number.isNaN(id) || id <= 0;
   useDocumentTitle(post.data?.title ?? 'Post');
   // The post renders in an interruptible pass after it arrives (ARCHITECTURE: deferred page renders).
   const data = useDeferredValue(post.data);
+  // Reach (issue 18): the post counts as opened once its page shows it.
+  useOpenedPost(data?.id);
 
   useEffect(() => {
     if (!(invalid || post.isError) || failedOnce.current) return;
@@ -55,7 +68,19 @@ export default function PostDetailPage() {
 
   return (
     <section className="page post-page">
-      {back}
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        {back}
+        {canSeeReach(profile, p.user.id) && <ReachButton postId={p.id} />}
+      </Flex>
+      {!acknowledged && mustAcknowledge(p, toAcknowledge.data) && (
+        <section className="must-read-banner" aria-label="Acknowledgement">
+          <span>
+            Please confirm that you have read this post
+            {p.ackDueAt ? ` by ${formatDate(p.ackDueAt, 'dayTime')}` : ''}.
+          </span>
+          <AcknowledgeButton postId={p.id} onDone={() => setAcknowledged(true)} />
+        </section>
+      )}
       <PostBody
         post={p}
         tags={p.feedCategories.map((c) => <Tag key={c.id}>{c.name}</Tag>)}

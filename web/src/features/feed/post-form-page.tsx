@@ -11,7 +11,7 @@ import {
   PATHS,
   STATE,
 } from '@hearth/contract';
-import { Card, Form, Select, Switch } from 'antd';
+import { Card, Checkbox, Form, type FormRule, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -19,7 +19,12 @@ import { ColumnsForm, editFormPage, SaveBar, useSaveAndLeave, useUploading } fro
 import { GroupSelects, otherGroupIds } from '../../lib/group-selects';
 import { useGroups } from '../../lib/groups';
 import { PostFilesField } from '../../lib/posts/post-files-field';
-import { PostSubtitleField, PostTitleField, StatusField } from '../../lib/posts/post-form-fields';
+import {
+  DateTimeInput,
+  PostSubtitleField,
+  PostTitleField,
+  StatusField,
+} from '../../lib/posts/post-form-fields';
 import { RichTextEditor } from '../../lib/posts/rich-text-editor';
 import { StartEndFields } from '../../lib/start-end-fields';
 import { useAdminFeedPost, useFeedCategories, useSaveFeedPost } from './api';
@@ -37,6 +42,8 @@ type Values = {
   isCommentable: boolean;
   stateId: 1 | 2;
   files: FileInfo[];
+  requiresAck: boolean;
+  ackDueAt: Dayjs | null;
 };
 
 /** A new post runs from now for a month unless the author says otherwise. */
@@ -62,6 +69,8 @@ function initialValues(post: FeedPost | undefined): Values {
       isCommentable: true,
       stateId: STATE.DRAFT,
       files: [],
+      requiresAck: false,
+      ackDueAt: null,
     };
   }
   return {
@@ -77,7 +86,52 @@ function initialValues(post: FeedPost | undefined): Values {
     isCommentable: post.isCommentable === 1,
     stateId: post.stateId === STATE.PUBLISHED ? STATE.PUBLISHED : STATE.DRAFT,
     files: post.files,
+    requiresAck: post.requiresAck,
+    ackDueAt: post.ackDueAt ? dayjs(post.ackDueAt) : null,
   };
+}
+
+/** The acknowledgement due date, when given, comes after the start (as the server checks). */
+const ackDueAfterStartRule: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: Dayjs | null) => {
+    const start = getFieldValue('startAt') as Dayjs | null;
+    if (value && start && !value.isAfter(start)) throw new Error(MSG.ackDueBeforeStart);
+  },
+});
+
+/**
+ * "Requires acknowledgement" (issue 18) and its optional due date, which only a must-read post has. The
+ * server's field message (MSG.ackDueBeforeStart) lands on the date through the form's error handling.
+ */
+function AcknowledgementFields() {
+  const form = Form.useFormInstance<Values>();
+  const required = Form.useWatch('requiresAck', form) === true;
+  return (
+    <>
+      <Form.Item
+        name="requiresAck"
+        valuePropName="checked"
+        extra="Staff see it at the top of News until they press “I have read this”."
+      >
+        <Checkbox
+          onChange={(e) => {
+            if (!e.target.checked) form.setFields([{ name: 'ackDueAt', errors: [] }]);
+          }}
+        >
+          Requires acknowledgement
+        </Checkbox>
+      </Form.Item>
+      <Form.Item
+        label="Acknowledge by"
+        name="ackDueAt"
+        dependencies={['startAt', 'requiresAck']}
+        rules={required ? [ackDueAfterStartRule] : []}
+        extra={required ? 'Optional. Reminders go out a day before and on the day.' : undefined}
+      >
+        <DateTimeInput disabled={!required} placeholder="No due date" />
+      </Form.Item>
+    </>
+  );
 }
 
 /** Server field names that the form calls differently. */
@@ -113,6 +167,8 @@ function PostForm({ post }: { post?: FeedPost }) {
       isCommentable: values.isCommentable ? 1 : 0,
       stateId: values.stateId,
       files: (values.files ?? []).map((f) => f.id),
+      requiresAck: values.requiresAck ? 1 : 0,
+      ackDueAt: values.requiresAck && values.ackDueAt ? formatApiDate(values.ackDueAt.toDate()) : null,
     };
     send(body);
   };
@@ -177,6 +233,7 @@ function PostForm({ post }: { post?: FeedPost }) {
           <Form.Item label="Allow comments" name="isCommentable" valuePropName="checked">
             <Switch />
           </Form.Item>
+          <AcknowledgementFields />
           <SaveBar
             label="Save"
             saving={save.isPending}

@@ -1,6 +1,7 @@
 // The bell's API hooks (product.md section 7, Notifications): the list with the unviewed count, viewing one
 // and Clear All. Both mutations update the cached list at once and put it back when the call fails; the
-// failure is shown with the server's message (product.md section 8).
+// failure is shown with the server's message (product.md section 8). The notification centre's history and
+// the preferences (issue 18) are in history-api.ts and preferences-api.ts.
 import { type NotificationList, notificationsEndpoints } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
@@ -10,6 +11,8 @@ import { markAllViewed, markViewed } from './notification-logic';
 export const notificationKeys = {
   all: ['notifications'] as const,
   list: () => ['notifications', 'list'] as const,
+  /** Every cached history of the notification centre, whatever its filters. */
+  histories: () => ['notifications', 'history'] as const,
 };
 
 /** The newest notifications; the live stream (use-live-count.ts) keeps it fresh. */
@@ -39,7 +42,12 @@ function useOptimisticList<V>(
       if (context?.previous) queryClient.setQueryData(key, context.previous);
       toastError(err);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: key }),
+        // The notification centre's pages show the same notifications.
+        queryClient.invalidateQueries({ queryKey: notificationKeys.histories() }),
+      ]),
   });
 }
 

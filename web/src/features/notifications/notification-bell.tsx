@@ -1,11 +1,11 @@
 // The staff bell (product.md section 2, Menus): the unviewed count on a bell, a panel with the newest
 // notifications (title, type, relative time; unviewed ones emphasised). Opening one marks it viewed and
-// goes to its object; Clear All marks all viewed. Load failures show the server's message (section 8).
+// goes to its object; Clear All marks all viewed; "See all notifications" opens the notification centre. Load failures show the server's message (section 8).
 import { BellOutlined, DesktopOutlined } from '@ant-design/icons';
-import type { Notification } from '@hearth/contract';
+import { type Notification, PATHS } from '@hearth/contract';
 import { Badge, Button, Empty, Popover, Spin, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { requestIdOf } from '../../lib/api-error';
 import { ErrorReference } from '../../lib/error-reference';
 import { isIosBrowserTab } from '../../lib/install';
@@ -106,6 +106,11 @@ export function NotificationBell() {
         </Button>
       </div>
       {body}
+      <div className="notification-see-all">
+        <Link to={PATHS.notifications} data-testid="notification-see-all" onClick={() => setOpen(false)}>
+          See all notifications
+        </Link>
+      </div>
       {push.state === 'unsupported' && isIosBrowserTab() && (
         <p className="notification-push notification-ios-steps">
           To get notifications on this iPhone: tap Share, then Add to Home Screen, and open Hearth from the

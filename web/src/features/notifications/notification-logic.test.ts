@@ -1,12 +1,15 @@
-import type { Notification, NotificationList } from '@hearth/contract';
+import { NOTIFICATION_TYPES, type Notification, type NotificationList } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import {
   applyEvent,
   bellLabel,
   markAllViewed,
+  markUnviewed,
   markViewed,
   notificationTarget,
   reconnectDelay,
+  TYPE_LABEL,
+  TYPE_ORDER,
 } from './notification-logic';
 
 const note = (over: Partial<Notification>): Notification => ({
@@ -41,6 +44,20 @@ describe('notificationTarget', () => {
   });
 });
 
+describe('type labels', () => {
+  it('names every type once, in the order the filters and preferences list them', () => {
+    expect([...TYPE_ORDER].sort()).toEqual([...NOTIFICATION_TYPES].sort());
+    expect(TYPE_LABEL.COMMENT).toBe('Mention');
+    expect(TYPE_LABEL.ACK_REMINDER).toBe('Acknowledgement reminder');
+  });
+  it('opens the post of an acknowledgement reminder', () => {
+    expect(notificationTarget(note({ type: 'ACK_REMINDER', objectId: 3 }))).toBe('/post-detail/3');
+    expect(notificationTarget(note({ type: 'ACK_REMINDER', objectId: 3, isCommunityPost: true }))).toBe(
+      '/communities/post/3',
+    );
+  });
+});
+
 describe('bellLabel', () => {
   it('names the unviewed count', () => {
     expect(bellLabel(3)).toBe('Notifications, 3 unviewed');
@@ -61,6 +78,13 @@ describe('cache updates', () => {
     expect(after.notifications[0]?.viewed).toBe(true);
     expect(markViewed(after, 1)).toBe(after);
     expect(markViewed(list, 2)).toBe(list);
+  });
+  it('marks one unviewed again and raises the count once', () => {
+    const after = markUnviewed(list, 2);
+    expect(after.unviewed).toBe(3);
+    expect(after.notifications[1]?.viewed).toBe(false);
+    expect(markUnviewed(after, 2)).toBe(after);
+    expect(markUnviewed(list, 1)).toBe(list);
   });
   it('marks all viewed', () => {
     const after = markAllViewed(list);

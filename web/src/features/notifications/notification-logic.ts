@@ -1,5 +1,5 @@
 // Pure rules of the notification bell (product.md section 2, Menus): where a notification leads, its type
-// label, the bell's accessible name and the reconnect delay of the live stream.
+// label, the bell's accessible name, the cached list after viewing and the reconnect delay of the live stream.
 import {
   type Notification,
   type NotificationList,
@@ -10,18 +10,30 @@ import {
 /** The page a notification opens (one rule with web push: the contract's `notificationPath`). */
 export const notificationTarget = notificationPath;
 
+/** One name per type, the same in the bell, the notification centre and the preferences (issue 18). */
 export const TYPE_LABEL: Record<NotificationType, string> = {
-  FEED_POST: 'Post',
+  FEED_POST: 'Post published',
   COMMUNITY_POST: 'Community post',
   SURVEY: 'Survey',
-  COMMENT: 'Comment',
+  COMMENT: 'Mention',
+  ACK_REMINDER: 'Acknowledgement reminder',
 };
+
+/** The order types are listed in (filters, preferences): as the issue names them. */
+export const TYPE_ORDER: readonly NotificationType[] = [
+  'FEED_POST',
+  'COMMENT',
+  'COMMUNITY_POST',
+  'ACK_REMINDER',
+  'SURVEY',
+];
 
 export const TYPE_COLOR: Record<NotificationType, string> = {
   FEED_POST: 'blue',
   COMMUNITY_POST: 'purple',
   SURVEY: 'gold',
   COMMENT: 'green',
+  ACK_REMINDER: 'red',
 };
 
 /** The bell button's accessible name, e.g. "Notifications, 3 unviewed". */
@@ -39,6 +51,17 @@ export function markViewed(list: NotificationList, id: number): NotificationList
     return { ...n, viewed: true };
   });
   return changed ? { notifications, unviewed: Math.max(0, list.unviewed - 1) } : list;
+}
+
+/** The list after one notification was marked unread again: that item flagged, the count up by one. */
+export function markUnviewed(list: NotificationList, id: number): NotificationList {
+  let changed = false;
+  const notifications = list.notifications.map((n) => {
+    if (n.id !== id || !n.viewed) return n;
+    changed = true;
+    return { ...n, viewed: false };
+  });
+  return changed ? { notifications, unviewed: list.unviewed + 1 } : list;
 }
 
 /** The list after Clear All: every item viewed, nothing unviewed. */

@@ -34,6 +34,12 @@ function onEvent(queryClient: QueryClient, event: NotificationEvent): void {
   // Refetch only when something changed: the first event of every connection repeats the count.
   if (event.notification || !cached || cached.unviewed !== event.unviewed) {
     void queryClient.invalidateQueries({ queryKey: key });
+    // The notification centre: a new notification shows on top at once; another change (read in another
+    // tab) is loaded the next time the list is shown, rather than moving the rows under the pointer now.
+    void queryClient.invalidateQueries({
+      queryKey: notificationKeys.histories(),
+      refetchType: event.notification ? 'active' : 'none',
+    });
   }
 }
 

@@ -1,7 +1,7 @@
 // /profile (product.md section 2): avatar, name, e-mail, location, department; staff also see their Likes and
 // Favourites with counts.
-import { EditOutlined } from '@ant-design/icons';
-import { ROLE } from '@hearth/contract';
+import { BellOutlined, EditOutlined } from '@ant-design/icons';
+import { PATHS, ROLE } from '@hearth/contract';
 import { Button, Card, Descriptions, Flex, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { CountLabel } from '../../lib/count-label';
@@ -78,9 +78,14 @@ export default function ProfilePage() {
       <PageHeader
         title="Profile"
         extra={
-          <Button icon={<EditOutlined />} onClick={() => navigate('/edit-profile')}>
-            Edit profile
-          </Button>
+          <Flex gap={8} wrap>
+            <Button icon={<EditOutlined />} onClick={() => navigate('/edit-profile')}>
+              Edit profile
+            </Button>
+            <Button icon={<BellOutlined />} onClick={() => navigate(PATHS.notificationPreferences)}>
+              Notification preferences
+            </Button>
+          </Flex>
         }
       />
       <Flex vertical gap={16}>

@@ -42,6 +42,15 @@ function columnsFor(sorting: TableSorting<PostActivitySort>): TableColumnsType<P
       key: 'categoryName',
       render: (value: string) => value || '-',
     },
+    // Reach (issue 18): people, not events; "-" where the post asks for no acknowledgement.
+    { title: 'Seen', dataIndex: 'seen', align: 'right' },
+    { title: 'Opened', dataIndex: 'opened', align: 'right' },
+    {
+      title: 'Acknowledged',
+      dataIndex: 'acknowledged',
+      align: 'right',
+      render: (value: number | null) => (value === null ? '-' : value),
+    },
   ];
 }
 

@@ -9,6 +9,7 @@ import { DateText } from '../time-text';
 import { CARD_CONTROLS, cardClickOpens } from './card-click';
 import { type ActionablePost, PostActions, type UseToggle } from './post-actions';
 import { postPicture } from './post-media';
+import { useSeenRef } from './read-tracking';
 import '../shimmer.css';
 import './post-card.css';
 
@@ -94,6 +95,8 @@ export function PostCard({ post, to, useToggle, priority }: PostCardProps) {
   const navigate = useNavigate();
   const link = to ?? feedPostLink(post);
   const hasPicture = postPicture(post.files) !== null;
+  // Reach (issue 18): the card counts as seen once half of it was on screen for a second.
+  const seenRef = useSeenRef(post.id);
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const target = event.target instanceof Element ? event.target : null;
     const opens = cardClickOpens({
@@ -108,6 +111,7 @@ export function PostCard({ post, to, useToggle, priority }: PostCardProps) {
     // The title link is the card's one keyboard stop; a click elsewhere on the card is a shortcut to it.
     // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users open the post through the title link.
     <article
+      ref={seenRef}
       className={hasPicture ? 'post-card' : 'post-card no-picture'}
       aria-labelledby={titleId}
       onClick={onClick}

@@ -1,0 +1,146 @@
+// Must-read posts and reach (issue 18): an administrator publishes a post that requires acknowledgement by a
+// due date; a member of staff finds it at the top of /news with the count beside the tabs, presses "I have
+// read this" and it goes; the administrator opens the post's reach and sees it seen and acknowledged once,
+// and downloads the CSV of who has not acknowledged it. The post is for Durban and Marketing, where only
+// the journey's own member of staff works, so other journeys running beside it neither see nor count it.
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  adminToken,
+  chooseOption,
+  DEMO,
+  fillPostForm,
+  loginAs,
+  pngImage,
+  STRONG_PASSWORD,
+  uniqueEmail,
+} from './helpers';
+
+const TITLE = `Fire drill rules ${Date.now().toString(36)}`;
+
+/** An active member of staff in Durban and Marketing (no demo account is in both). */
+async function createDurbanMarketer(request: APIRequestContext): Promise<string> {
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const groups = (await (await request.get('/v1/api/groups?limit=-1', { headers })).json()).data as {
+    id: number;
+    name: string;
+  }[];
+  const ids = ['Durban', 'Marketing'].map((name) => groups.find((g) => g.name === name)?.id);
+  expect(ids.every(Boolean), 'the demo groups Durban and Marketing').toBe(true);
+  const email = uniqueEmail('mustread');
+  const res = await request.post('/v1/api/users', {
+    headers,
+    data: {
+      firstName: 'Mona',
+      lastName: 'Mustread',
+      email,
+      phone: '123',
+      password: STRONG_PASSWORD,
+      roleId: 2,
+      groups: ids,
+      isActive: 1,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return email;
+}
+
+/** The picker's text for a day and time `days` from now (DD-MM-YYYY HH:mm, the form's format). */
+function pickerText(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getDate())}-${two(d.getMonth() + 1)}-${d.getFullYear()} 17:00`;
+}
+
+test('a must-read post is acknowledged by staff and counted on its reach page', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const staffEmail = await createDurbanMarketer(request);
+
+  // The administrator writes the post: acknowledgement required, due in a week.
+  await loginAs(page, DEMO.admin);
+  await page.goto('/admin-feed-post-create');
+  await expect(page.getByLabel('Acknowledge by')).toBeDisabled();
+  await fillPostForm(page, {
+    title: TITLE,
+    subtitle: 'Read before the drill on Friday',
+    description: 'Where to gather, who counts heads, and when to go back in.',
+    category: 'Company News',
+    image: 'drill.png',
+    png: await pngImage(1200, 800, '#2a6bb5'),
+  });
+  // Multiple choice: the list stays open until Escape.
+  await chooseOption(page, 'Location', 'Durban');
+  await page.keyboard.press('Escape');
+  await chooseOption(page, 'Department', 'Marketing');
+  await page.keyboard.press('Escape');
+  await page.getByRole('checkbox', { name: 'Requires acknowledgement' }).check();
+  const due = page.getByLabel('Acknowledge by');
+  await expect(due).toBeEnabled();
+  await due.fill(pickerText(7));
+  await due.press('Enter');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/admin-feed-post-list$/);
+  await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
+
+  // Editing shows what was stored.
+  await page.getByRole('link', { name: TITLE }).click();
+  await expect(page.getByRole('checkbox', { name: 'Requires acknowledgement' })).toBeChecked();
+  await expect(page.getByLabel('Acknowledge by')).toHaveValue(pickerText(7));
+
+  // The member of staff: the post at the top of /news, with the count beside the tabs.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  // Seen: the post was on screen for a second; the batch goes out within a few seconds.
+  const reads = staff.waitForResponse(
+    (r) => r.url().endsWith('/v1/api/post-reads') && r.request().method() === 'POST',
+    { timeout: 30_000 },
+  );
+  await loginAs(staff, staffEmail, STRONG_PASSWORD);
+  await expect(staff).toHaveURL(/\/news$/);
+  const list = staff.getByRole('region', { name: 'To acknowledge' });
+  await expect(list.getByRole('link', { name: TITLE })).toBeVisible();
+  await expect(list.getByText(/^Due /)).toBeVisible();
+  // Other journeys may add must-read posts for everyone meanwhile: the count is at least this one.
+  const count = staff.getByRole('button', { name: /^To acknowledge/ });
+  const badge = count.locator('.ant-badge-count');
+  await expect(badge).toHaveAttribute('title', /^[1-9]\d*$/);
+  const before = Number(await badge.getAttribute('title'));
+  // The count leads to the list.
+  await count.click();
+  await expect(list.getByRole('heading', { name: 'To acknowledge' })).toBeFocused();
+
+  expect((await reads).status()).toBe(200);
+
+  await list.getByRole('button', { name: `I have read this: ${TITLE}` }).click();
+  await expect(staff.getByText('Thank you. Your acknowledgement is recorded.').first()).toBeVisible();
+  await expect(staff.getByRole('region', { name: 'To acknowledge' }).getByText(TITLE)).toHaveCount(0);
+  if (before === 1) await expect(count).toHaveCount(0);
+  else await expect(badge).toHaveAttribute('title', String(before - 1));
+  await staffContext.close();
+
+  // Back to the administrator: the reach page of the post, from the list.
+  await page.goto('/admin-feed-post-list');
+  await page.getByRole('row').filter({ hasText: TITLE }).getByRole('link', { name: 'Reach' }).click();
+  await expect(page).toHaveURL(/\/post-reach\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Reach', level: 1 })).toBeVisible();
+  const funnel = page.getByRole('figure', { name: /targeted/ });
+  await expect(funnel).toHaveAccessibleName(/: 1 saw it\b/);
+  await expect(funnel).toHaveAccessibleName(/, 1 acknowledged it\b/);
+  await expect(funnel.locator('svg.recharts-surface')).toBeVisible();
+  await expect(page.getByRole('table').filter({ hasText: 'Durban' })).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download who has not acknowledged (CSV)' }).click(),
+  ]);
+  expect(await download.failure()).toBeNull();
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+  expect(csv.split(/\r?\n/, 1)[0]).toContain('E-mail');
+  // The one person it was for has acknowledged it: no one is listed.
+  expect(csv).not.toContain(staffEmail);
+});

@@ -1,0 +1,68 @@
+// Seen, opened and acknowledged posts (issue 18, ADR 033): one row per person and post, each moment set
+// once, so a repeated event changes nothing and counting a post's reach reads its rows by primary key.
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { ref, ts } from './columns';
+import { feedPosts } from './feed';
+import { users } from './users';
+
+export const postReads = pgTable(
+  'post_reads',
+  {
+    postId: ref('post_id', () => feedPosts.id, 'cascade'),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    seenAt: ts('seen_at'),
+    openedAt: ts('opened_at'),
+    acknowledgedAt: ts('acknowledged_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    // A person's acknowledgements (the To acknowledge list checks each must-read post against them).
+    index('post_reads_user_ack_idx').on(t.userId, t.postId).where(sql`${t.acknowledgedAt} is not null`),
+  ],
+);
+
+/**
+ * Reminders to acknowledge that went out: one row per post and kind ('dayBefore', 'due'), inserted by the
+ * instance that claims it (ON CONFLICT DO NOTHING), so however many instances run the scheduler each
+ * reminder is sent once.
+ */
+export const ackReminders = pgTable(
+  'ack_reminders',
+  {
+    postId: ref('post_id', () => feedPosts.id, 'cascade'),
+    kind: text('kind').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.kind] })],
+);
+
+/**
+ * A person's channels for one type of notification, stored only once they change a default
+ * (notifications/preferences.ts has the defaults).
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: ref('user_id', () => users.id, 'cascade'),
+    type: text('type').notNull(),
+    inApp: integer('in_app').notNull(),
+    push: integer('push').notNull(),
+    email: integer('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);
+
+/**
+ * A person's digest and quiet hours; no row means the defaults (a weekly digest, no quiet hours, UTC).
+ * Quiet hours are minutes after midnight in `time_zone`; the end may be before the start (20:00-07:00).
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: ref('user_id', () => users.id, 'cascade').primaryKey(),
+  digest: text('digest').notNull().default('weekly'),
+  /** When the last digest went out: the next covers what came after, and is due a day or a week later. */
+  digestSentAt: ts('digest_sent_at'),
+  quietStart: integer('quiet_start'),
+  quietEnd: integer('quiet_end'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+});

@@ -1,0 +1,36 @@
+// Where a post's reach is (issue 18): administrators and the post's author may see it (the server's
+// `post.seeReach`), so only they get the link; the page itself still answers 403 to anyone else.
+import { BarChartOutlined } from '@ant-design/icons';
+import { fillPath, PATHS, ROLE, type SessionProfile } from '@hearth/contract';
+import { Button } from 'antd';
+import { Link, useNavigate } from 'react-router';
+
+export function reachPath(postId: number): string {
+  return fillPath(PATHS.postReach, { postId });
+}
+
+export function canSeeReach(profile: Pick<SessionProfile, 'id' | 'roles'> | null, authorId: number): boolean {
+  return profile !== null && (profile.roles.id === ROLE.ADMIN || profile.id === authorId);
+}
+
+/** The post page's button to the reach page. */
+export function ReachButton({ postId }: { postId: number }) {
+  const navigate = useNavigate();
+  return (
+    <Button icon={<BarChartOutlined aria-hidden />} onClick={() => navigate(reachPath(postId))}>
+      Reach
+    </Button>
+  );
+}
+
+/**
+ * A table row's link to the reach page: an icon named "Reach", like the row's "View post" (the row names
+ * the post; a name holding the title would also match searches for the title's link).
+ */
+export function ReachIconLink({ postId }: { postId: number }) {
+  return (
+    <Link to={reachPath(postId)} aria-label="Reach" title="Reach">
+      <BarChartOutlined aria-hidden />
+    </Link>
+  );
+}

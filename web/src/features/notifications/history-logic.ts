@@ -1,0 +1,68 @@
+// Pure rules of the notification centre (/notifications, issue 18): the filters as the address holds them,
+// the history request, the empty text, and the cached pages after marking read or unread.
+import { NOTIFICATION_TYPES, type NotificationHistory, type NotificationType } from '@hearth/contract';
+import type { InfiniteData } from '@tanstack/react-query';
+
+export type HistoryFilter = 'all' | 'unread';
+export type HistoryFilters = { filter: HistoryFilter; type: NotificationType | undefined };
+
+const isType = (value: string | null): value is NotificationType =>
+  value !== null && (NOTIFICATION_TYPES as readonly string[]).includes(value);
+
+/** The filters from the address (`?filter=unread&type=COMMENT`); anything unknown means "every". */
+export function filtersFrom(params: URLSearchParams): HistoryFilters {
+  const type = params.get('type');
+  return {
+    filter: params.get('filter') === 'unread' ? 'unread' : 'all',
+    type: isType(type) ? type : undefined,
+  };
+}
+
+/** The address's query for these filters: defaults are left out, so the plain page is `/notifications`. */
+export function filtersToParams({ filter, type }: HistoryFilters): Record<string, string> {
+  return { ...(filter === 'unread' ? { filter } : {}), ...(type ? { type } : {}) };
+}
+
+/** The query of one history page: the filters, and the cursor after the first page. */
+export function historyQuery({ filter, type }: HistoryFilters, next: string) {
+  return { filter, ...(type ? { type } : {}), ...(next ? { next } : {}) };
+}
+
+export function emptyText(filter: HistoryFilter): string {
+  return filter === 'unread' ? 'No unread notifications' : 'No notifications';
+}
+
+type Pages = InfiniteData<NotificationHistory, string>;
+
+/**
+ * The cached pages after one notification was marked read (`viewed`) or unread: the item flagged and the
+ * count moved by one, only when it changed. The item stays where it is, also under "Unread", so a wrong
+ * click can be undone on the spot; the list is filtered again when it is next loaded.
+ */
+export function setViewedInPages(data: Pages | undefined, id: number, viewed: boolean): Pages | undefined {
+  if (!data) return data;
+  const listed = data.pages.some((p) => p.notifications.some((n) => n.id === id && n.viewed !== viewed));
+  if (!listed) return data;
+  const step = viewed ? -1 : 1;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      unviewed: Math.max(0, page.unviewed + step),
+      notifications: page.notifications.map((n) => (n.id === id ? { ...n, viewed } : n)),
+    })),
+  };
+}
+
+/** The cached pages after "Mark all as read". */
+export function allViewedInPages(data: Pages | undefined): Pages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      unviewed: 0,
+      notifications: page.notifications.map((n) => (n.viewed ? n : { ...n, viewed: true })),
+    })),
+  };
+}
