@@ -7,9 +7,10 @@ export const percentile = (sorted, p) =>
 
 /**
  * Runs autocannon with `connections` for `durationS` seconds, rotating through `paths` x `tokens`; latency
- * percentiles from every response.
+ * percentiles from every response. `bodies`: POST these JSON bodies in turn instead of GETs; `overallRate`:
+ * at most this many requests a second in all (an open load at a set rate), instead of as fast as answered.
  */
-export function load(base, paths, tokens, { connections, durationS }) {
+export function load(base, paths, tokens, { connections, durationS, bodies, overallRate }) {
   return new Promise((resolve, reject) => {
     const times = [];
     let n = 0;
@@ -18,12 +19,22 @@ export function load(base, paths, tokens, { connections, durationS }) {
         url: base,
         connections,
         duration: durationS,
+        ...(overallRate ? { overallRate } : {}),
         requests: [
           {
             setupRequest(req) {
               const i = n++;
               const headers = tokens.length ? { authorization: `Bearer ${tokens[i % tokens.length]}` } : {};
-              return { ...req, method: 'GET', path: paths[i % paths.length], headers };
+              const path = paths[i % paths.length];
+              if (!bodies) return { ...req, method: 'GET', path, headers };
+              const body = JSON.stringify(bodies[i % bodies.length]);
+              return {
+                ...req,
+                method: 'POST',
+                path,
+                headers: { ...headers, 'content-type': 'application/json' },
+                body,
+              };
             },
           },
         ],

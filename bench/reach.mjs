@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+// `npm run bench:reach`: seen events and a post's reach at the scale of issue 18, on a PostgreSQL server.
+// Generates the feed benchmark's posts and likes for 50,000 people (generate.mjs), then 1,000,000 read
+// rows (post_reads) over the newest posts, the newest of them a must-read seen by most of its audience.
+// Then, one after another in the same run:
+//   1. the feed's first page alone (50 connections), as bench/feed.mjs measures it;
+//   2. the same feed load WHILE the browsers' batches of seen events arrive at a set rate (POST
+//      /v1/api/post-reads, 20 cards a batch, as many people scrolling): the feed's budget must still hold;
+//   3. the batches alone, as fast as they are answered: how many events a second the server takes in;
+//   4. the reach of the must-read post (GET /v1/api/feed-posts/{id}/reach: totals, splits by location and
+//      department, per day), one request after another as its author.
+// Budgets (2 cores shared with the load generator): at least 5,000 events/s ingested with no errors while
+// the feed's first page keeps p95 < 30 ms (bench/feed.mjs); the reach p95 < 50 ms. Exits 1 over budget.
+// Not part of `npm test`.
+import pg from 'pg';
+import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { load, percentile } from './autocannon-load.mjs';
+import { durationSeconds, hashBenchPassword, PASSWORD, SIZES } from './common.mjs';
+import { generateFeedData } from './generate.mjs';
+import { login, startServer, stopServer } from './server.mjs';
+
+const USERS = Number(process.env.BENCH_USERS ?? 50_000);
+const READS = Number(process.env.BENCH_READS ?? 1_000_000);
+const DURATION_S = durationSeconds(20);
+const FEED_CONNECTIONS = 50;
+/** Cards a batch of seen events holds: what a person scrolls past in the few seconds between batches. */
+const EVENTS_PER_BATCH = 20;
+const TARGET_EVENTS_PER_S = 5_000;
+const BUDGET = { eventsPerS: TARGET_EVENTS_PER_S, feedP95Ms: 30, reachP95Ms: 50 };
+/** People whose tokens send the batches (each batch is recorded for its sender). */
+const SENDERS = 200;
+const REACH_REQUESTS = 200;
+
+const fmt = (name, r) =>
+  `${name.padEnd(46)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99
+    .toFixed(1)
+    .padStart(6)} ms  ${Math.round(r.rps).toString().padStart(5)} req/s  ${r.errors} errors`;
+
+/**
+ * 1,000,000 read rows: every person saw some of the newest published posts (a person's share is spread so
+ * that newer posts reach more people), a third of those opened, and the newest post, a must-read due in a
+ * week, acknowledged by 80% of those who saw it.
+ */
+async function generateReads(exec) {
+  const started = Date.now();
+  // The must-read post read by everyone, each other post by every other person.
+  const posts = 1 + Math.ceil((READS - USERS) / (USERS / 2));
+  await exec(`UPDATE users SET role_id = 1 WHERE email = 'bench1@example.com'`);
+  await exec(`
+    CREATE TEMP TABLE newest AS
+      SELECT id, row_number() OVER (ORDER BY start_at DESC, id DESC) AS rank FROM feed_posts
+      WHERE state_id = 2 AND kind = 1 AND NOT has_audience AND start_at <= now()
+      ORDER BY start_at DESC, id DESC LIMIT ${posts}`);
+  await exec(`ALTER TABLE post_reads SET (autovacuum_enabled = false)`);
+  await exec(`
+    INSERT INTO post_reads (post_id, user_id, seen_at, opened_at, acknowledged_at)
+    SELECT n.id, u.id, now() - (n.rank * interval '10 minutes') + (u.id % 600) * interval '1 second',
+      CASE WHEN u.id % 3 = 0 THEN now() - (n.rank * interval '10 minutes') + interval '20 minutes' END,
+      CASE WHEN n.rank = 1 AND u.id % 5 <> 0 THEN now() - interval '5 minutes' END
+    FROM newest n JOIN users u ON (u.id + n.rank) % 2 = 0 OR n.rank = 1
+    ON CONFLICT DO NOTHING`);
+  await exec(`ALTER TABLE post_reads RESET (autovacuum_enabled)`);
+  await exec(`
+    UPDATE feed_posts SET requires_ack = true, ack_due_at = now() + interval '7 days', targeted_count = ${USERS - 1}
+    WHERE id = (SELECT id FROM newest WHERE rank = 1)`);
+  await exec('VACUUM ANALYZE post_reads');
+  await exec('VACUUM ANALYZE feed_posts');
+  const { rows } = await exec('SELECT count(*)::int AS n FROM post_reads');
+  const must = await exec('SELECT id FROM newest WHERE rank = 1');
+  const others = await exec('SELECT id FROM newest WHERE rank > 1 ORDER BY rank');
+  return {
+    ms: Date.now() - started,
+    rows: rows[0].n,
+    mustReadId: must.rows[0].id,
+    readIds: others.rows.map((r) => r.id),
+  };
+}
+
+/** Batches of seen events: 20 of the newest published posts for everyone, a different window each time. */
+async function seenBatches(exec) {
+  const { rows } = await exec(`
+    SELECT id FROM feed_posts WHERE state_id = 2 AND kind = 1 AND NOT has_audience AND start_at <= now()
+    ORDER BY start_at DESC, id DESC LIMIT 2000`);
+  const ids = rows.map((r) => r.id);
+  const bodies = [];
+  for (let i = 0; i < 500; i++) {
+    const start = (i * 37) % (ids.length - EVENTS_PER_BATCH);
+    bodies.push({ seen: ids.slice(start, start + EVENTS_PER_BATCH) });
+  }
+  return bodies;
+}
+
+/**
+ * One request after another for `postIds` in turn. The server reuses a big post's figures for 30 s
+ * (reach/reach.ts), so the first request for each post measures the statement and the rest the reuse.
+ */
+async function reachLatency(base, token, postIds, requests = REACH_REQUESTS) {
+  const times = [];
+  for (let i = 0; i < requests; i++) {
+    const postId = postIds[i % postIds.length];
+    const t = performance.now();
+    const res = await fetch(`${base}/v1/api/feed-posts/${postId}/reach`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok) throw new Error(`reach: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    rps: 0,
+    errors: 0,
+  };
+}
+
+async function main() {
+  const passwordHash = await hashBenchPassword();
+  console.log(
+    `data: ${USERS} people, ${SIZES.posts} posts, ${SIZES.likes} likes, ${READS} read rows; ` +
+      `${DURATION_S} s a load; batches of ${EVENTS_PER_BATCH} seen events`,
+  );
+  const cluster = await startThrowawayPostgres();
+  let failed = false;
+  try {
+    const { base, child } = await startServer({
+      DATABASE_URL: process.env.BENCH_PG_TCP ? cluster.url : cluster.socketUrl,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1',
+    });
+    try {
+      const client = new pg.Client({ connectionString: cluster.url });
+      await client.connect();
+      const exec = (sql) => client.query(sql);
+      const feedMs = await generateFeedData(exec, { ...SIZES, users: USERS, passwordHash });
+      const reads = await generateReads(exec);
+      const bodies = await seenBatches(exec);
+      await client.end();
+      console.log(
+        `PostgreSQL: data generated in ${((feedMs + reads.ms) / 1000).toFixed(1)} s (${reads.rows} read rows)`,
+      );
+
+      const tokens = [];
+      for (let i = 1; i <= SENDERS; i++)
+        tokens.push(
+          (await login(base, `bench${i * Math.floor(USERS / SENDERS)}@example.com`, PASSWORD)).accessToken,
+        );
+      const feedTokens = tokens.slice(0, 40);
+      const author = (await login(base, 'bench1@example.com', PASSWORD)).accessToken;
+      // Every route answers before the loads start: a 4xx would only show as an error count.
+      const probe = await fetch(`${base}/v1/api/post-reads`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' },
+        body: JSON.stringify(bodies[0]),
+      });
+      if (!probe.ok) throw new Error(`post-reads: ${probe.status} ${await probe.text()}`);
+
+      const feedPath = ['/v1/api/newsfeed?limit=10'];
+      const readsPath = ['/v1/api/post-reads'];
+      const feedAlone = await load(base, feedPath, feedTokens, {
+        connections: FEED_CONNECTIONS,
+        durationS: DURATION_S,
+      });
+      const rate = TARGET_EVENTS_PER_S / EVENTS_PER_BATCH;
+      const [feedWith, paced] = await Promise.all([
+        load(base, feedPath, feedTokens, { connections: FEED_CONNECTIONS, durationS: DURATION_S }),
+        load(base, readsPath, tokens, { connections: 20, durationS: DURATION_S, bodies, overallRate: rate }),
+      ]);
+      const flat = await load(base, readsPath, tokens, { connections: 20, durationS: DURATION_S, bodies });
+      // Cold: the first request for each of the posts read by half the people, then the must-read's.
+      const cold = await reachLatency(
+        base,
+        author,
+        [...reads.readIds, reads.mustReadId],
+        reads.readIds.length + 1,
+      );
+      const reach = await reachLatency(base, author, [reads.mustReadId]);
+
+      const events = (r) => r.rps * EVENTS_PER_BATCH;
+      console.log('\nPostgreSQL 15, one run');
+      console.log(fmt('feed first page, alone', feedAlone));
+      console.log(fmt('feed first page, while events arrive', feedWith));
+      console.log(fmt(`POST /post-reads at ${rate}/s (${TARGET_EVENTS_PER_S} events/s)`, paced));
+      console.log(`  = ${Math.round(events(paced))} events/s taken in while the feed was under load`);
+      console.log(fmt('POST /post-reads, as fast as answered', flat));
+      console.log(`  = ${Math.round(events(flat))} events/s at most`);
+      console.log(fmt(`GET /feed-posts/{id}/reach, first time for ${reads.readIds.length + 1} posts`, cold));
+      console.log(fmt(`GET /feed-posts/${reads.mustReadId}/reach, again and again`, reach));
+      const checks = [
+        [
+          `ingestion >= ${BUDGET.eventsPerS} events/s with the feed under load, no errors`,
+          events(paced) >= BUDGET.eventsPerS * 0.98 && paced.errors === 0,
+        ],
+        [
+          `feed first page p95 < ${BUDGET.feedP95Ms} ms while events arrive`,
+          feedWith.p95 < BUDGET.feedP95Ms && feedWith.errors === 0,
+        ],
+        [`reach p95 < ${BUDGET.reachP95Ms} ms, first time for each post`, cold.p95 < BUDGET.reachP95Ms],
+      ];
+      for (const [name, ok] of checks) {
+        console.log(`${ok ? 'within budget' : 'OVER BUDGET'}: ${name}`);
+        failed ||= !ok;
+      }
+    } finally {
+      await stopServer(child);
+    }
+  } finally {
+    cluster.stop();
+  }
+  console.log(failed ? '\nreach benchmark: OVER BUDGET' : '\nreach benchmark: within budget');
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
