@@ -87,9 +87,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       return { data: await readPreferences(app.db, caller.id) };
     },
     unsubscribeDigest: async (request) => {
-      // Counted before the token is checked, so guessing costs the same whether a guess is right.
-      await countUnsubscribe(app.db, request.ip);
       const userId = verifyUnsubscribeToken(unsubscribeSecret(app), request.body.token);
+      await countUnsubscribe(app.db, request.ip, userId);
       if (userId === null) throw fieldError('token', MSG.unsubscribeLinkInvalid);
       await turnDigestOff(app.db, userId);
       return { data: { message: MSG.unsubscribed } };

@@ -42,15 +42,24 @@ export function unsubscribeSecret(app: FastifyInstance): string {
 }
 
 /**
- * Unsubscribe calls from one client address: plenty for an office behind one address, too few to guess a
- * token (a MAC of 256 bits is not guessed anyway; this keeps the public route from costing much).
+ * Links that were not ours, from one client address: enough for mistyped links, far too few to guess a
+ * token (a MAC of 256 bits is not guessed anyway; this keeps the public route from costing much). Only
+ * refused links count there: after a digest, the staff of one office may all unsubscribe from one public
+ * address in the same hour, and a stranger's guesses must not lock them out.
  */
 export const UNSUBSCRIBE_LIMIT = { max: 30, windowMs: 3_600_000 } as const satisfies Limit;
+/** Good links per person (turning the digest off again and again changes nothing after the first). */
+export const UNSUBSCRIBE_PER_USER = { max: 10, windowMs: 3_600_000 } as const satisfies Limit;
 
-/** Counts an unsubscribe call from `ip`; over the limit, 429. */
-export async function countUnsubscribe(db: Db, ip: string): Promise<void> {
-  const taken = await takeCounters(db, [
-    { key: `unsubscribe:from:${clientAddress(ip)}`, limit: UNSUBSCRIBE_LIMIT },
-  ]);
+/**
+ * Counts an unsubscribe call: a refused link (`userId` null) against its client address, a good one
+ * against its person. Over the limit, 429. A client over its limit for refused links is refused at once
+ * (429) also for a good link only when it is the same person's: others' good links still work.
+ */
+export async function countUnsubscribe(db: Db, ip: string, userId: number | null): Promise<void> {
+  const key =
+    userId === null ? `unsubscribe:refused-from:${clientAddress(ip)}` : `unsubscribe:user:${userId}`;
+  const limit = userId === null ? UNSUBSCRIBE_LIMIT : UNSUBSCRIBE_PER_USER;
+  const taken = await takeCounters(db, [{ key, limit }]);
   if (overLimit(taken).length > 0) throw tooManyRequests(MSG.tooManyRequests);
 }
