@@ -2,7 +2,7 @@
 // Featured, Categories and Created, links to the post and its reach; the way to create a post.
 import { EyeOutlined } from '@ant-design/icons';
 import type { FeedPost } from '@hearth/contract';
-import { Tag } from 'antd';
+import { Grid, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { from, type ListColumns } from '../../lib/list-table';
 import { postPath } from '../../lib/posts/post-card';
@@ -11,10 +11,14 @@ import { adminListPage, byText, createdColumn, titleColumn } from '../../lib/sta
 import { useAdminFeedPosts } from './api';
 import { canSeeReach, ReachIconLink } from './reach-link';
 
-/** Reach (issue 18): for administrators, and for a post manager on their own posts. */
+/**
+ * Reach (issue 18): for administrators, and for a post manager on their own posts. Not on a phone, where
+ * the table has no room for a second icon: the post's page has its Reach button.
+ */
 function ReachCell({ post }: { post: FeedPost }) {
   const profile = useProfile();
-  return canSeeReach(profile, post.user.id) ? <ReachIconLink postId={post.id} /> : null;
+  const wide = Grid.useBreakpoint().sm === true;
+  return wide && canSeeReach(profile, post.user.id) ? <ReachIconLink postId={post.id} /> : null;
 }
 
 const owner = (p: FeedPost) => `${p.user.firstName} ${p.user.lastName}`.trim();
@@ -43,20 +47,18 @@ const columns: ListColumns<FeedPost> = [
   },
   createdColumn<FeedPost>(),
   {
+    // The post and, for those who may see it, its reach: one narrow column, so the phone's table still fits.
     title: <span className="visually-hidden">View</span>,
     key: 'view',
     width: 64,
     render: (_, p) => (
-      <Link to={postPath(p.id)} aria-label="View post" title="View post">
-        <EyeOutlined aria-hidden />
-      </Link>
+      <Space size={12}>
+        <Link to={postPath(p.id)} aria-label="View post" title="View post">
+          <EyeOutlined aria-hidden />
+        </Link>
+        <ReachCell post={p} />
+      </Space>
     ),
-  },
-  {
-    title: <span className="visually-hidden">Reach</span>,
-    key: 'reach',
-    width: 64,
-    render: (_, p) => <ReachCell post={p} />,
   },
 ];
 
