@@ -247,7 +247,7 @@ test('staff change their notification preferences, and they are kept', async ({ 
   await expect(page.getByLabel('From')).toHaveValue('20:00');
   await expect(page.getByLabel('Until')).toHaveValue('06:30');
   await expect(zone).toHaveText('Europe/Berlin');
-  await expect(page.getByText('Quiet hours and the digest follow it.')).toBeVisible();
+  await expect(page.getByText('Quiet hours follow it.')).toBeVisible();
 
   // A refusal of the server shows on its field.
   await page.route('**/v1/api/notifications/preferences', (route) =>

@@ -107,9 +107,7 @@ function PreferencesFormBody({
             name="timeZone"
             label="Time zone"
             className="time-zone"
-            extra={
-              zoneHint ? 'Taken from this browser. Save to keep it.' : 'Quiet hours and the digest follow it.'
-            }
+            extra={zoneHint ? 'Taken from this browser. Save to keep it.' : 'Quiet hours follow it.'}
           >
             <Select showSearch={{ optionFilterProp: 'label' }} options={zones} />
           </Form.Item>
