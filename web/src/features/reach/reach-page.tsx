@@ -2,15 +2,12 @@
 // author in, ADR 033): how far a post got. The funnel targeted -> seen -> opened -> liked -> commented
 // (-> acknowledged), the same numbers by location and by department, the events per day since it started,
 // and for a must-read post the CSV of who has not acknowledged it. Each chart has its numbers in text too.
-import { DownloadOutlined } from '@ant-design/icons';
 import { type PostReach, ROLE } from '@hearth/contract';
 import { Button, Card, Empty, Result, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError, isSessionExpired } from '../../lib/api-error';
 import { formatDate } from '../../lib/dates';
-import { browserTimeZone, downloadFile } from '../../lib/download';
-import { toastError } from '../../lib/notify';
+import { DownloadCsvButton } from '../../lib/download-button';
 import { PageHeader } from '../../lib/page-header';
 import { postPath } from '../../lib/posts/post-card';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
@@ -103,29 +100,6 @@ function DaysTable({ reach }: { reach: PostReach }) {
   );
 }
 
-function DownloadNotAcknowledged({ postId }: { postId: number }) {
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      await downloadFile(
-        notAcknowledgedCsvPath(postId),
-        { tz: browserTimeZone() },
-        `not-acknowledged-${postId}.csv`,
-      );
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button icon={<DownloadOutlined aria-hidden />} loading={busy} onClick={onClick}>
-      Download who has not acknowledged (CSV)
-    </Button>
-  );
-}
-
 function Refused({ status }: { status: 403 | 404 }) {
   const navigate = useNavigate();
   const profile = useProfile();
@@ -203,7 +177,15 @@ export default function PostReachPage() {
     <section className="page reach-page">
       <PageHeader
         title="Reach"
-        extra={reach.data?.requiresAck && <DownloadNotAcknowledged postId={reach.data.postId} />}
+        extra={
+          reach.data?.requiresAck && (
+            <DownloadCsvButton
+              path={notAcknowledgedCsvPath(reach.data.postId)}
+              fallbackName={`not-acknowledged-${reach.data.postId}.csv`}
+              label="Download who has not acknowledged (CSV)"
+            />
+          )
+        }
       />
       {reach.isError ? (
         <LoadError error={reach.error} onRetry={() => reach.refetch()} />

@@ -10,12 +10,12 @@ import {
 import { Card, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { formatTableDate } from '../../lib/dates';
+import { DownloadCsvButton } from '../../lib/download-button';
 import { PageHeader } from '../../lib/page-header';
 import { clampedTextColumn } from '../../lib/state-tabs-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { type PostActivityParams, REPORT_PATHS, usePostActivity, useTopPosts } from './api';
 import { ChartCard } from './chart-card';
-import { DownloadCsvButton } from './download-button';
 import { TopPostsChart } from './lazy-charts';
 import { ReportSearch, ReportTable } from './report-table';
 import { sortedColumn, type TableSorting, useReportTable } from './use-report-table';

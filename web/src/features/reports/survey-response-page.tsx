@@ -5,11 +5,11 @@ import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { formatTableDate } from '../../lib/dates';
+import { DownloadCsvButton } from '../../lib/download-button';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { REPORT_PATHS, useSurveyReport } from './api';
-import { DownloadCsvButton } from './download-button';
 import { OptionCountsChart } from './lazy-charts';
 import {
   countedAnswers,

@@ -11,13 +11,13 @@ import {
 import { Card, Select, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { formatTableDate } from '../../lib/dates';
+import { DownloadCsvButton } from '../../lib/download-button';
 import { useGroups } from '../../lib/groups';
 import { PageHeader } from '../../lib/page-header';
 import { roleName } from '../../lib/role-names';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { REPORT_PATHS, type UserActivityParams, useActiveUsers, useUserActivity } from './api';
 import { ChartCard } from './chart-card';
-import { DownloadCsvButton } from './download-button';
 import { ActiveUsersChart } from './lazy-charts';
 import { ReportSearch, ReportTable } from './report-table';
 import { sortedColumn, type TableSorting, useReportTable } from './use-report-table';

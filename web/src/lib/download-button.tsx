@@ -1,10 +1,10 @@
-// "Download CSV": downloads a report with the current filters, shows progress on the button and the
-// server's error text in a toast when it fails.
+// "Download CSV": downloads a report (the reports, a post's reach) with its query, shows progress on the
+// button and the server's error text in a toast when it fails.
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { browserTimeZone, downloadFile } from '../../lib/download';
-import { toastError } from '../../lib/notify';
+import { browserTimeZone, downloadFile } from './download';
+import { toastError } from './notify';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -12,11 +12,13 @@ export function DownloadCsvButton({
   path,
   query,
   fallbackName,
+  label = 'Download CSV',
 }: {
   path: string;
   query?: Query;
   /** The name to save under if the server sends none. */
   fallbackName: string;
+  label?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
@@ -31,7 +33,7 @@ export function DownloadCsvButton({
   };
   return (
     <Button icon={<DownloadOutlined aria-hidden />} loading={busy} onClick={onClick}>
-      Download CSV
+      {label}
     </Button>
   );
 }
