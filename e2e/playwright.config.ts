@@ -9,6 +9,19 @@ const E2E_TMP = process.env.E2E_TMP ?? new URL('../.tmp', import.meta.url).pathn
 export const E2E_DATA_DIR = `${E2E_TMP}/e2e-data`;
 /** The server's log of the run, at info level (every request); scripts/test.mjs scans it for tokens. */
 export const E2E_SERVER_LOG = `${E2E_TMP}/e2e-server.log`;
+/**
+ * The company sign-in's journey (tests/sso.spec.ts) runs a real OpenID provider in its own process on this
+ * port; the server is configured for it at start (it reads the provider's discovery document only when
+ * somebody first clicks "Sign in with Test ID", so the provider need not run for the other journeys).
+ */
+export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? E2E_PORT + 1000);
+export const E2E_OIDC = {
+  key: 'e2e',
+  label: 'Test ID',
+  clientId: 'hearth-e2e',
+  clientSecret: 'hearth-e2e-secret',
+  issuer: `http://127.0.0.1:${E2E_OIDC_PORT}`,
+} as const;
 
 export default defineConfig({
   testDir: './tests',
@@ -44,6 +57,15 @@ export default defineConfig({
       SEED_DEMO: '1',
       LOG_LEVEL: 'info',
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      OIDC_PROVIDERS: E2E_OIDC.key,
+      OIDC_E2E_ISSUER: E2E_OIDC.issuer,
+      OIDC_E2E_CLIENT_ID: E2E_OIDC.clientId,
+      OIDC_E2E_CLIENT_SECRET: E2E_OIDC.clientSecret,
+      OIDC_E2E_LABEL: E2E_OIDC.label,
+      OIDC_E2E_LOCATION_CLAIM: 'office',
+      OIDC_E2E_DEPARTMENT_CLAIM: 'department',
+      OIDC_E2E_ROLE_CLAIM: 'groups',
+      OIDC_E2E_ROLE_MAP: 'hearth-admins=1,hearth-post-managers=3',
     },
   },
 });

@@ -51,6 +51,12 @@ export const MSG = {
   forbidden: 'You are not authorized to view this page',
   notFound: 'Not found',
   invalidInput: 'The input is not valid',
+  // Sign-in with a company account (issue 19)
+  passwordSignInOff: 'Password sign-in is off for this address. Sign in with your company account.',
+  passwordSignInLockout: 'Password sign-in can only be turned off when a company sign-in is configured',
+  passwordSignInSaved: 'Sign-in settings saved',
+  ssoDomainInvalid: 'Enter a domain such as group.example',
+  ssoHandoffInvalid: 'This sign-in has expired, please sign in again',
   // Files
   profileImageTooBig: 'Image must smaller than 2MB',
   imageTypeOnly: 'You can only upload a JPG/PNG file',
@@ -112,6 +118,12 @@ export const MSG = {
   surveyAnswered: 'You have already completed this survey',
   surveyHasResponses: 'This survey already has responses: its questions can no longer be changed',
   surveyClosed: 'This survey is not open',
+  // Anonymous surveys (issue 19, ADR 035)
+  surveyAnonymousLocked:
+    'This survey already has responses: it can no longer be switched between anonymous and named',
+  surveyAnsweredAnonymously: 'Your answer was recorded anonymously, so it cannot be shown to you again',
+  anonymousSurveysSaved: 'Anonymous survey setting saved',
+  minGroupSizeInvalid: 'Enter a whole number from 2 to 100',
   // Empty states
   noUsers: 'There are no posts/users to display',
   // Success

@@ -32,6 +32,9 @@ export const PATHS = {
   notificationPreferences: '/notification-preferences',
   postReach: '/post-reach/:postId',
   unsubscribe: '/unsubscribe',
+  ssoComplete: '/sso/complete',
+  ssoError: '/sso/error',
+  passwordSignIn: '/password-sign-in',
 } as const;
 
 /** Where a role lands after login (product.md section 2, other roles included). */

@@ -5,7 +5,7 @@
 // that is left.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, fillLogin, loginAs, publishFeedPost, tokenOf } from './helpers';
+import { anonymousSurvey, DEMO, fillLogin, loginAs, publishFeedPost, tokenOf } from './helpers';
 
 type Screen = { name: string; open: (page: Page) => Promise<void> };
 
@@ -129,6 +129,9 @@ const loggedOut: Screen[] = [
   at('forgot password', '/forgot-password'),
   at('reset password, bogus link', '/reset-password?token=bogus'),
   at('verify e-mail, bogus link', '/verify-email?token=bogus'),
+  // The company sign-in (issue 19): a refusal, and the hand-off page without its cookie.
+  at('company sign-in refused', '/sso/error?reason=unverified_email', 'Sign-in failed'),
+  at('company sign-in hand-off expired', '/sso/complete', 'Sign-in failed'),
   {
     name: 'unsubscribe, bogus link',
     open: async (p) => {
@@ -345,6 +348,7 @@ const adminPeopleAndReports: Screen[] = [
   at('users', '/users'),
   at('people', '/people', 'People'),
   at('profile fields', '/profile-fields', 'Profile fields'),
+  at('password sign-in', '/password-sign-in', 'Password sign-in'),
   {
     name: 'person, as administrator',
     open: async (p) => {
@@ -363,6 +367,13 @@ const adminPeopleAndReports: Screen[] = [
   at('reports', '/reports'),
   at('user activity report', '/reports/user-activity'),
   at('survey responses report', '/reports/survey-responses'),
+  {
+    name: 'anonymous survey report',
+    open: async (p) => {
+      const id = await anonymousSurvey(p.request, `Anonymous axe ${Date.now().toString(36)}`, [DEMO.editor]);
+      await visit(p, `/reports/survey-responses/${id}`);
+    },
+  },
   at('post activity report', '/reports/post-activity'),
   at('profile', '/profile'),
 ];

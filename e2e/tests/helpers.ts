@@ -197,3 +197,56 @@ export async function expectNoSidewaysScroll(page: Page, path: string) {
   );
   expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
 }
+
+/**
+ * An anonymous survey for everyone (ADR 035), published and open for a week, with one choice question, built
+ * through the admin API; answered once by each of `respondents` (demo accounts). Answers its id.
+ */
+export async function anonymousSurvey(
+  request: APIRequestContext,
+  title: string,
+  respondents: string[] = [],
+): Promise<number> {
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const created = await request.post('/v1/api/surveys', {
+    headers,
+    data: { title, description: 'Tell us honestly.', isAnonymous: 1 },
+  });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).data as number;
+  const built = await request.post('/v1/api/surveys/build-survey', {
+    headers,
+    data: {
+      surveyId: id,
+      categories: [
+        {
+          name: 'Mood',
+          questions: [{ title: 'How is your week?', kind: 'options_question', options: ['Good', 'Bad'] }],
+        },
+      ],
+    },
+  });
+  expect(built.status()).toBe(200);
+  const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+  const published = await request.put(`/v1/api/surveys/${id}`, {
+    headers,
+    data: {
+      title,
+      description: 'Tell us honestly.',
+      stateId: 2,
+      startAt: utc(Date.now() - 3600_000),
+      endAt: utc(Date.now() + 7 * 86400_000),
+    },
+  });
+  expect(published.status()).toBe(200);
+  const form = await (await request.get(`/v1/api/surveys/${id}/form`, { headers })).json();
+  const questionId = form.data.categories[0].questions[0].id as number;
+  for (const who of respondents) {
+    const answered = await request.post('/v1/api/surveys/instances', {
+      headers: { authorization: `Bearer ${await tokenOf(request, who)}` },
+      data: { surveyId: id, answers: [{ surveyQuestionId: questionId, textAnswer: 'Good' }] },
+    });
+    expect(answered.status()).toBe(201);
+  }
+  return id;
+}

@@ -28,6 +28,7 @@ import { installAckReminders } from './features/reach/reminders';
 import { reachRoutes } from './features/reach/routes';
 import { reportRoutes } from './features/reports/routes';
 import { searchRoutes } from './features/search/routes';
+import { ssoRoutes } from './features/sso/routes';
 import { statsRoutes } from './features/stats/routes';
 import { surveyAudiences } from './features/surveys/notification-audiences';
 import { surveyRoutes } from './features/surveys/routes';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(ssoRoutes);
   await app.register(userRoutes);
   await app.register(profileRoutes);
   await app.register(peopleRoutes);

@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { type OidcProviderConfig, readOidcProviders } from './config-oidc';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http/timeouts';
 import type { S3Settings } from './platform/storage/s3';
 
@@ -131,12 +132,18 @@ export type Config = {
   vapidSubject: string;
   /** Connection, header, body and request timeouts; the defaults and their reasons are in timeouts.ts. */
   httpTimeouts: HttpTimeouts;
+  /** Identity providers to sign in with (OIDC_PROVIDERS and OIDC_<NAME>_*, config-oidc.ts); none by default. */
+  oidcProviders: OidcProviderConfig[];
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const oidc = readOidcProviders(env);
+  if (!parsed.success || oidc.problems.length) {
+    const lines = [
+      ...(parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
+      ...oidc.problems.map(([setting, message]) => `  ${setting}: ${message}`),
+    ];
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -178,5 +185,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
     httpTimeouts: DEFAULT_HTTP_TIMEOUTS,
+    oidcProviders: oidc.providers,
   };
 }

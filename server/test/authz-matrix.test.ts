@@ -18,6 +18,7 @@ import { reachRows } from './authz/reach';
 import { reportsRows } from './authz/reports';
 import { searchRows } from './authz/search';
 import { type MatrixContext, type Rows, WHO, type Who } from './authz/shared';
+import { ssoRows } from './authz/sso';
 import { surveysRows } from './authz/surveys';
 import { createStats, createUser } from './factories';
 import { bearer, login } from './sessions';
@@ -62,6 +63,7 @@ beforeAll(async () => {
     ...(await reachRows(t, ctx)),
     ...(await reportsRows(t, ctx)),
     ...(await searchRows(t, ctx)),
+    ...ssoRows(),
   };
 });
 

@@ -256,6 +256,7 @@ describe('OpenAPI fuzz (seeded, bounded)', () => {
   it('covered every operation of the document, with about 2,000 requests', () => {
     expect([...covered].sort()).toEqual(operations.map((o) => o.key).sort());
     expect(sent).toBeGreaterThan(1800);
-    expect(sent).toBeLessThan(2600);
+    // Each operation adds RUNS x CALLERS (20) requests; the company sign-in's six took it past 2,600.
+    expect(sent).toBeLessThan(3000);
   });
 });

@@ -184,7 +184,9 @@ describe('live answers against the document', () => {
             problems.push(`${o.key} as ${who}: ${p} (${url.slice(0, 120)})`);
         }
       }
-      if (o.method === 'GET' && !succeeded) readsWithoutSuccess.push(o.key);
+      // The company sign-in's browser redirects need a configured provider: sso/sign-in.test.ts drives them.
+      const browserRedirect = o.path.startsWith('/v1/auth/sso/{provider}/');
+      if (o.method === 'GET' && !succeeded && !browserRedirect) readsWithoutSuccess.push(o.key);
     }
     expect({ problems, readsWithoutSuccess }).toEqual({ problems: [], readsWithoutSuccess: [] });
   }, 120_000);

@@ -8,6 +8,7 @@ import {
   group,
   loginQuery,
   logoutBody,
+  logoutResult,
   refreshResult,
   registerBody,
   registerResult,
@@ -96,6 +97,6 @@ export const authEndpoints = tagged('auth', {
     path: '/v1/auth/logout',
     access: 'public',
     body: logoutBody,
-    responses: messageOrRefusal,
+    responses: { 200: envelope(logoutResult), ...refusals },
   }),
 });

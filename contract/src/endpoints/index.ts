@@ -9,6 +9,7 @@ import { profileEndpoints } from './profile';
 import { reachEndpoints } from './reach';
 import { reportsEndpoints } from './reports';
 import { searchEndpoints } from './search';
+import { ssoEndpoints } from './sso';
 import { statsEndpoints } from './stats';
 import { surveysEndpoints } from './surveys';
 import { systemEndpoints } from './system';
@@ -25,6 +26,7 @@ export {
   reachEndpoints,
   reportsEndpoints,
   searchEndpoints,
+  ssoEndpoints,
   statsEndpoints,
   surveysEndpoints,
   systemEndpoints,
@@ -34,6 +36,7 @@ export {
 /** Every operation, keyed by name (names are unique across areas: endpoints.test.ts). */
 export const endpoints = {
   ...authEndpoints,
+  ...ssoEndpoints,
   ...profileEndpoints,
   ...usersEndpoints,
   ...peopleEndpoints,

@@ -1,6 +1,7 @@
 // Surveys and their responses (product.md section 7, Surveys). Administrators and post managers create, edit
 // and build any survey; staff read and answer only the surveys open to them (a survey that is not is 404 to
-// them: the service decides, ADR 027). Naming another user is the policy's (administrators only).
+// them: the service decides, ADR 027). Naming another user is the policy's (administrators only). Anonymous
+// surveys (ADR 035): responses without their respondent, and the administrators' smallest-group setting.
 import { z } from 'zod';
 import { get, post, put, ROLES, tagged } from '../endpoint';
 import {
@@ -14,6 +15,7 @@ import {
   userIdParam,
 } from '../schemas/common';
 import {
+  anonymousSurveysSetting,
   buildSurveyBody,
   instanceBody,
   instancesQuery,
@@ -90,5 +92,17 @@ export const surveysEndpoints = tagged('surveys', {
     summary: 'Submits a response to a survey open to the caller; 409 when a non-refillable one is answered',
     body: instanceBody,
     responses: { 201: envelope(surveyInstance), 409: errorBody },
+  }),
+  getAnonymousSurveysSetting: get({
+    path: '/v1/api/settings/anonymous-surveys',
+    access: ROLES.admins,
+    summary: 'The smallest location or department group the splits of an anonymous survey show (ADR 035)',
+    responses: ok(anonymousSurveysSetting),
+  }),
+  updateAnonymousSurveysSetting: put({
+    path: '/v1/api/settings/anonymous-surveys',
+    access: ROLES.admins,
+    body: anonymousSurveysSetting,
+    responses: ok(anonymousSurveysSetting),
   }),
 });

@@ -70,6 +70,12 @@ export type RefreshResult = z.infer<typeof refreshResult>;
 
 export const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
 
+/**
+ * Logout's answer; after a sign-in through an identity provider that supports RP-initiated logout, also
+ * the provider's address that ends its session too (issue 19), where the web goes next.
+ */
+export const logoutResult = z.object({ message: z.string(), endSessionUrl: z.string().optional() });
+
 /** Public settings the web needs before login (brand, footer, e-mail domains). */
 export const publicConfig = z.object({
   brandName: z.string(),

@@ -186,6 +186,8 @@ export const surveyReportListRow = z.object({
   stateId: z.number(),
   ...surveyWindow,
   responses: z.number(),
+  /** An anonymous survey (ADR 035): its report names no one. */
+  isAnonymous: z.boolean(),
 });
 export type SurveyReportListRow = z.infer<typeof surveyReportListRow>;
 
@@ -193,10 +195,13 @@ export type SurveyReportListRow = z.infer<typeof surveyReportListRow>;
  * GET /surveys/{id}/report (product.md section 3: instances and questions, each question with its answers).
  */
 export const surveyReportInstance = z.object({
+  /** The response's id; for an anonymous survey a number 1..n in an order that is not the answering order. */
   id: z.number(),
   isComplete: z.boolean(),
+  /** Null for an anonymous survey (no time is shown, ADR 035). */
   completedAt: z.string().nullable(),
-  createdBy: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+  /** Null for an anonymous survey. */
+  createdBy: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
 });
 export const surveyReportAnswer = z.object({
   surveyInstanceId: z.number(),
@@ -212,10 +217,41 @@ export const surveyReportQuestion = z.object({
   options: z.array(z.string()),
   answers: z.array(surveyReportAnswer),
 });
+/** How many responses of one split row chose each option of a choice question. */
+export const surveySplitChoice = z.object({
+  questionId: z.number(),
+  counts: z.array(z.object({ option: z.string(), count: z.number() })),
+});
+/**
+ * One row of a location or department split: a group with at least `minGroupSize` responses, or `other`:
+ * the smaller groups (and those without a group) together, itself shown only when at least `minGroupSize`.
+ */
+export const surveySplitRow = z.object({
+  /** The group's name; null for the merged row of smaller groups. */
+  name: z.string().nullable(),
+  other: z.boolean(),
+  responses: z.number(),
+  choices: z.array(surveySplitChoice),
+});
+export type SurveySplitRow = z.infer<typeof surveySplitRow>;
+export const surveySplits = z.object({
+  minGroupSize: z.number(),
+  locations: z.array(surveySplitRow),
+  departments: z.array(surveySplitRow),
+});
+export type SurveySplits = z.infer<typeof surveySplits>;
+
 export const surveyReport = z.object({
-  survey: z.object({ id: z.number(), title: z.string(), description: z.string() }),
+  survey: z.object({
+    id: z.number(),
+    title: z.string(),
+    description: z.string(),
+    isAnonymous: z.boolean(),
+  }),
   instances: z.array(surveyReportInstance),
   questions: z.array(surveyReportQuestion),
+  /** Anonymous surveys only (null otherwise): results by the respondents' location and department. */
+  splits: surveySplits.nullable(),
 });
 export type SurveyReport = z.infer<typeof surveyReport>;
 export type SurveyReportQuestion = z.infer<typeof surveyReportQuestion>;

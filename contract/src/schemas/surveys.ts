@@ -25,6 +25,8 @@ export const survey = z.object({
   isActive: z.number(),
   isNotified: z.number(),
   isRefillable: z.number(),
+  /** 1: responses are stored without the respondent (issue 19, ADR 035). */
+  isAnonymous: z.number(),
   createdById: z.number(),
   /** The owner (product.md section 3: Owner). */
   owner: userSummary,
@@ -55,6 +57,7 @@ export const surveyCreateBody = z.object({
   title: requiredText(MSG.surveyTitleRequired, 300),
   description: requiredText(MSG.surveyDescriptionRequired, 5000),
   isRefillable: flag.default(0),
+  isAnonymous: flag.default(0),
   groups: z.array(dbId).max(100, MSG.invalidInput).default([]),
   createdById: dbId.optional(),
   isActive: flag.default(1),
@@ -68,6 +71,8 @@ export const surveyUpdateBody = z
     title: requiredText(MSG.surveyTitleRequired, 300),
     description: requiredText(MSG.surveyDescriptionRequired, 5000),
     isRefillable: flag.default(0),
+    /** Absent: unchanged. A change once the survey has responses is a 400 (ADR 035). */
+    isAnonymous: flag.optional(),
     stateId: stateField,
     groups: z.array(dbId).max(100, MSG.invalidInput).default([]),
     startAt: apiDate(MSG.selectTime),
@@ -106,8 +111,15 @@ export const surveyForm = z.object({
   title: z.string(),
   description: z.string(),
   isRefillable: z.number(),
+  /** 1: an anonymous survey (ADR 035): the form says so before anyone answers. */
+  isAnonymous: z.number(),
   /** Whether responses exist: the builder then shows the questions read-only (ADR 011). */
   hasResponses: z.boolean(),
+  /**
+   * Whether the caller has answered: their own response, or for an anonymous survey their marker (ADR 035),
+   * since an anonymous response is never listed back to its author.
+   */
+  answered: z.boolean(),
   categories: z.array(surveyCategory),
 });
 export type SurveyForm = z.infer<typeof surveyForm>;
@@ -162,7 +174,8 @@ export type InstanceBody = z.input<typeof instanceBody>;
 export const surveyInstance = z.object({
   id: z.number(),
   surveyId: z.number(),
-  createdById: z.number(),
+  /** Null for a response to an anonymous survey (its times are then the day only, ADR 035). */
+  createdById: z.number().nullable(),
   isComplete: z.boolean(),
   completedAt: z.string().nullable(),
 });
@@ -173,3 +186,21 @@ export const instancesQuery = z.object({
   surveyId: textId.optional(),
   fields: z.string().max(200).optional(),
 });
+
+// ---- Anonymous surveys (issue 19, ADR 035) ----
+
+/** The default smallest group a location or department split of an anonymous survey shows. */
+export const DEFAULT_MIN_GROUP_SIZE = 5;
+
+/** The administrators' setting: splits of anonymous surveys show only groups of at least this many. */
+export const anonymousSurveysSetting = z.strictObject(
+  {
+    minGroupSize: z
+      .number({ error: MSG.minGroupSizeInvalid })
+      .int(MSG.minGroupSizeInvalid)
+      .min(2, MSG.minGroupSizeInvalid)
+      .max(100, MSG.minGroupSizeInvalid),
+  },
+  { error: MSG.invalidInput },
+);
+export type AnonymousSurveysSetting = z.infer<typeof anonymousSurveysSetting>;

@@ -3,7 +3,7 @@
 // src/features/surveys/surveys.test.ts.
 import { addQuestions, createSurvey } from '../../src/features/surveys/test-support';
 import type { TestApp } from '../app';
-import { contentAdmins, knownRoles, type MatrixContext, type Rows } from './shared';
+import { adminOnly, contentAdmins, knownRoles, type MatrixContext, type Rows } from './shared';
 
 export async function surveysRows(t: TestApp, ctx: MatrixContext): Promise<Rows> {
   const { id } = await createSurvey(t.db, ctx.adminId);
@@ -22,5 +22,9 @@ export async function surveysRows(t: TestApp, ctx: MatrixContext): Promise<Rows>
     'POST /v1/api/surveys/build-survey': ['/v1/api/surveys/build-survey', contentAdmins(400)],
     'GET /v1/api/survey-instances': [`/v1/api/survey-instances?surveyId=${id}`, knownRoles(200)],
     'POST /v1/api/surveys/instances': ['/v1/api/surveys/instances', knownRoles(400)],
+    // The anonymous surveys' smallest-group setting (ADR 035); its validation is in
+    // src/features/reports/anonymous-survey-report.test.ts. An empty body: 400 for the administrator.
+    'GET /v1/api/settings/anonymous-surveys': ['/v1/api/settings/anonymous-surveys', adminOnly(200)],
+    'PUT /v1/api/settings/anonymous-surveys': ['/v1/api/settings/anonymous-surveys', adminOnly(400)],
   };
 }

@@ -51,6 +51,9 @@ const IMPLEMENTED: Partial<Record<PageId, Lazy>> = {
   notifications: lazy(() => import('../features/notifications/notifications-page')),
   notificationPreferences: lazy(() => import('../features/notifications/notification-preferences-page')),
   unsubscribe: lazy(() => import('../features/notifications/unsubscribe-page')),
+  ssoComplete: lazy(() => import('../features/sso/sso-complete-page')),
+  ssoError: lazy(() => import('../features/sso/sso-error-page')),
+  passwordSignIn: lazy(() => import('../features/sso/password-sign-in-page')),
   notAuthorised: lazy(() => import('./not-authorised-page')),
 };
 

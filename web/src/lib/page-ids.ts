@@ -43,4 +43,7 @@ export type PageId =
   | 'notifications'
   | 'notificationPreferences'
   | 'unsubscribe'
+  | 'ssoComplete'
+  | 'ssoError'
+  | 'passwordSignIn'
   | 'notAuthorised';

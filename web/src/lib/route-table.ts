@@ -17,6 +17,9 @@ export const PUBLIC_ROUTES: RouteEntry[] = [
   { path: PATHS.resetPassword, page: 'resetPassword' },
   // The digest's unsubscribe link works without a login (ADR 033).
   { path: PATHS.unsubscribe, page: 'unsubscribe' },
+  // The company sign-in's way back (issue 19): the hand-off page and the page that says what went wrong.
+  { path: PATHS.ssoComplete, page: 'ssoComplete' },
+  { path: PATHS.ssoError, page: 'ssoError' },
 ];
 
 const EVERY_ROLE: RouteEntry[] = [
@@ -79,6 +82,7 @@ const ADMIN_ONLY: RouteEntry[] = [
   { path: '/community-post/:communityPostId/edit', page: 'communityPostForm' },
   { path: PATHS.reports, page: 'reports' },
   { path: PATHS.profileFields, page: 'profileFields' },
+  { path: PATHS.passwordSignIn, page: 'passwordSignIn' },
   { path: '/reports/user-activity', page: 'userActivityReport' },
   { path: '/reports/survey-responses', page: 'surveyResponsesReport' },
   { path: '/reports/survey-responses/:surveyId', page: 'surveyResponseReport' },

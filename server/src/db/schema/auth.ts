@@ -12,6 +12,8 @@ export const refreshTokens = pgTable(
     familyId: text('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     remember: boolean('remember').notNull().default(false),
+    /** The identity provider this login came through (issue 19): logging out also ends its session there. */
+    ssoProvider: text('sso_provider'),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     revokedAt: ts('revoked_at'),

@@ -6,6 +6,7 @@ export * from './files';
 export * from './notifications';
 export * from './reach';
 export * from './settings';
+export * from './sso';
 export * from './stats';
 export * from './surveys';
 export * from './users';

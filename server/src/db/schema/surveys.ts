@@ -25,6 +25,12 @@ export const surveys = pgTable(
     stateId: integer('state_id').notNull().default(1),
     /** Whether the survey has its own audience (location/department groups), as feed posts. */
     hasAudience: boolean('has_audience').notNull().default(false),
+    /**
+     * Anonymous (issue 19): responses keep no respondent id; whether someone answered is a one-way marker
+     * in survey_respondent_markers, and the respondent's location and department are copied onto the
+     * response for splits shown only for groups large enough.
+     */
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: searchVector(['title', 'A'], ['description', 'B']),
@@ -91,7 +97,12 @@ export const surveyInstances = pgTable(
   {
     id: serial('id').primaryKey(),
     surveyId: ref('survey_id', () => surveys.id),
-    createdById: ref('created_by_id', () => users.id),
+    /** Null for a response to an anonymous survey. */
+    createdById: integer('created_by_id').references(() => users.id),
+    /** The respondent's location and department when answering an anonymous survey (no foreign key: a
+     * deleted group leaves its responses under "None"). */
+    locationId: integer('location_id'),
+    departmentId: integer('department_id'),
     isComplete: boolean('is_complete').notNull().default(true),
     completedAt: ts('completed_at'),
     createdAt: createdAt(),
@@ -115,4 +126,18 @@ export const surveyAnswers = pgTable(
     index('survey_answers_instance_idx').on(t.instanceId),
     index('survey_answers_question_idx').on(t.questionId),
   ],
+);
+
+/**
+ * Who has answered an anonymous survey, as a keyed one-way hash of the survey and the person (HMAC with a
+ * server secret): it answers "already answered?" for that person and cannot be turned back into a person
+ * or matched to a response (no time, no response id).
+ */
+export const surveyRespondentMarkers = pgTable(
+  'survey_respondent_markers',
+  {
+    surveyId: ref('survey_id', () => surveys.id, 'cascade'),
+    marker: text('marker').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.surveyId, t.marker] })],
 );

@@ -1,6 +1,7 @@
 // /v1/auth: the handlers of contract/src/endpoints/auth.ts. Thin: the kit validates, the service acts.
-import { authEndpoints, MSG } from '@hearth/contract';
+import { authEndpoints, MSG, PATHS } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
+import { endSessionUrl } from '../../platform/auth/oidc-clients';
 import { badRequest, unauthenticated } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';
 import { confirmEmailChange } from './email-change';
@@ -64,8 +65,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return { data: outcome.result };
     },
     logout: async (request) => {
-      if (request.body.refreshToken) await revokeFamilyOf(app.db, request.body.refreshToken);
-      return { data: { message: 'Logged out' } };
+      const ended = request.body.refreshToken
+        ? await revokeFamilyOf(app.db, request.body.refreshToken)
+        : { ssoProvider: null };
+      // A session that came through an identity provider ends there too when it supports that (issue 19).
+      const provider = app.config.oidcProviders.find((p) => p.key === ended.ssoProvider);
+      const endAt = provider
+        ? await endSessionUrl(provider, `${app.config.publicUrl}${PATHS.login}`)
+        : undefined;
+      return { data: { message: 'Logged out', ...(endAt ? { endSessionUrl: endAt } : {}) } };
     },
   });
 }

@@ -20,6 +20,7 @@ import { consumeLink } from './email-links';
 import { countLoginAttempt, passwordProven, rememberAddress } from './login-throttle';
 import { queueAccountMail } from './mail-jobs';
 import { countMailRequest } from './mail-throttle';
+import { assertPasswordSignInAllowed } from './password-sign-in';
 import { endSessions, issueSession } from './sessions';
 
 /** Control characters (NUL above all: PostgreSQL text cannot hold it) are in no e-mail address or password. */
@@ -58,6 +59,9 @@ export async function login(
   password: string,
   remember: boolean,
 ): Promise<SessionProfile> {
+  // Addresses that must use the company sign-in (issue 19) are refused before anything is counted: it is
+  // the address's domain, not the account, that decides, so this tells nothing about accounts.
+  await assertPasswordSignInAllowed(app.db, email);
   const [user] = await app.db.select().from(users).where(eq(users.email, email));
   // Counted before the password is checked, in one statement (login-throttle.ts, ADR 015).
   const attempt = await countLoginAttempt(app.db, ip, email, user?.id);
@@ -105,6 +109,7 @@ export type RegisterInput = {
 export async function register(app: FastifyInstance, input: RegisterInput) {
   if (!isCompanyEmail(input.email, app.config.companyEmailDomains))
     throw fieldError('email', MSG.notCompanyEmail);
+  await assertPasswordSignInAllowed(app.db, input.email);
   const groupIds = await checkRegisterGroups(app.db, input.groups);
   await assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
@@ -162,6 +167,7 @@ export async function verifyEmail(app: FastifyInstance, token: string): Promise<
 
 /** Like resendVerification: the same answer and the same count whether or not the account exists. */
 export async function requestPasswordReset(app: FastifyInstance, ip: string, email: string): Promise<void> {
+  await assertPasswordSignInAllowed(app.db, email);
   await mailIfAccount(app, ip, email, 'reset', eq(users.isActive, true));
 }
 
@@ -184,6 +190,8 @@ export async function setPasswordWithLink(
       ),
     );
   if (!owner) throw badRequest(MSG.linkInvalid, { token: MSG.linkInvalid });
+  // A link mailed before password sign-in was turned off for the address must not set a password now.
+  await assertPasswordSignInAllowed(app.db, owner.email, 'password');
   await assertPasswordAllowed(password, owner);
   const passwordHash = await hashPassword(password);
   await app.db.transaction(async (tx) => {

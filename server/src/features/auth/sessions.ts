@@ -18,13 +18,19 @@ import { dropEmailChange } from './email-links';
 
 type SessionUser = { id: number; roleId: number; tokenVersion: number };
 
-async function storeRefreshToken(db: Db, userId: number, familyId: string, remember: boolean) {
+async function storeRefreshToken(
+  db: Db,
+  userId: number,
+  familyId: string,
+  remember: boolean,
+  ssoProvider: string | null,
+) {
   const token = newOpaqueToken();
   const lifetime = remember ? SESSION.refreshRememberSeconds : SESSION.refreshSessionSeconds;
   const expiresAt = new Date(Date.now() + lifetime * 1000);
   await db
     .insert(refreshTokens)
-    .values({ userId, familyId, tokenHash: hashToken(token), remember, expiresAt });
+    .values({ userId, familyId, tokenHash: hashToken(token), remember, expiresAt, ssoProvider });
   await db.update(users).set({ refreshTokenExp: expiresAt }).where(eq(users.id, userId));
   return token;
 }
@@ -47,14 +53,18 @@ async function profileOf(db: Db, userId: number) {
   return row;
 }
 
-/** Starts a new session (a new refresh family) and answers the profile the web keeps. */
+/**
+ * Starts a new session (a new refresh family) and answers the profile the web keeps. `ssoProvider` names
+ * the identity provider the user signed in through (issue 19), so that logout can end its session too.
+ */
 export async function issueSession(
   app: FastifyInstance,
   user: SessionUser,
   remember: boolean,
+  ssoProvider: string | null = null,
 ): Promise<SessionProfile> {
   const sessionId = randomUUID();
-  const refreshToken = await storeRefreshToken(app.db, user.id, sessionId, remember);
+  const refreshToken = await storeRefreshToken(app.db, user.id, sessionId, remember, ssoProvider);
   const access = await app.accessTokens.sign({
     userId: user.id,
     roleId: user.roleId,
@@ -110,7 +120,7 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
       .where(eq(users.id, row.userId));
     if (!user?.isActive) throw unauthenticated(user ? MSG.deactivated : MSG.sessionExpired);
     await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
-    const refreshToken = await storeRefreshToken(tx, user.id, row.familyId, row.remember);
+    const refreshToken = await storeRefreshToken(tx, user.id, row.familyId, row.remember, row.ssoProvider);
     const access = await app.accessTokens.sign({
       userId: user.id,
       roleId: user.roleId,
@@ -136,11 +146,15 @@ function sessionEnded(db: Db, userId: number, sessionId?: string): Promise<void>
 /**
  * Revokes one refresh family (logout): its access tokens are refused from the next request on this
  * instance, and on the others once the bus message arrives. Unknown tokens are ignored: logout always
- * succeeds.
+ * succeeds. Answers the identity provider the session came through, if any (issue 19).
  */
-export async function revokeFamilyOf(db: Db, presented: string): Promise<void> {
+export async function revokeFamilyOf(db: Db, presented: string): Promise<{ ssoProvider: string | null }> {
   const [row] = await db
-    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
+    .select({
+      familyId: refreshTokens.familyId,
+      userId: refreshTokens.userId,
+      ssoProvider: refreshTokens.ssoProvider,
+    })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(presented)));
   if (row) {
@@ -151,6 +165,7 @@ export async function revokeFamilyOf(db: Db, presented: string): Promise<void> {
     forgetUser(row.userId);
     await sessionEnded(db, row.userId, row.familyId);
   }
+  return { ssoProvider: row?.ssoProvider ?? null };
 }
 
 /**

@@ -43,7 +43,7 @@ async function countPerWeek(db: Db, weeks: number, now: Date): Promise<ActiveUse
   const from = sql`${first.toISOString()}::timestamptz`;
   // Each source is read only from the first week on; a login shows as the refresh token it issued. Each
   // (week, user) pair is kept once before counting: three times faster than count(distinct) per week at a
-  // million likes.
+  // million likes. Anonymous responses (no user, ADR 035) count no one.
   const week = (at: string) => sql`date_trunc('week', ${sql.identifier(at)} at time zone 'UTC')`;
   const rows = await queryRows<{ week: string; users: number }>(
     db,
@@ -52,7 +52,8 @@ async function countPerWeek(db: Db, weeks: number, now: Date): Promise<ActiveUse
       select ${week('created_at')}, user_id from refresh_tokens where created_at >= ${from}
       union select ${week('created_at')}, user_id from feed_post_actions where created_at >= ${from}
       union select ${week('created_at')}, user_id from feed_comments where created_at >= ${from}
-      union select ${week('completed_at')}, created_by_id from survey_instances where completed_at >= ${from}
+      union select ${week('completed_at')}, created_by_id from survey_instances
+        where completed_at >= ${from} and created_by_id is not null
       union select ${week('created_at')}, user_id from community_discussion where created_at >= ${from}
     )
     select to_char(week, 'YYYY-MM-DD') as week, count(*)::int as users from activity group by week`,

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { csvHeaders, csvStream, fileTimestamp } from '../../platform/csv';
 import { notFound } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';
+import { markerSecret } from '../surveys/respondent-marker';
 import { activeUsersPerWeek } from './active-users';
 import { tableDateFormatter } from './dates';
 import { postActivityCsvRows, postActivityPage, topPosts } from './post-activity';
@@ -22,6 +23,8 @@ import {
 import { userActivityCsvRows, userActivityPage } from './user-activity';
 
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  // Orders the responses of anonymous surveys (ADR 035).
+  const secret = markerSecret(app);
   routes(app, reportsEndpoints, {
     getUserActivityReport: async (request) => ({ data: await userActivityPage(app.db, request.query) }),
     downloadUserActivityCsv: async (request, reply) => {
@@ -42,16 +45,17 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     },
     listSurveyReports: async () => ({ data: await surveyReportList(app.db) }),
     getSurveyReport: async (request) => {
-      const report = await loadSurveyReport(app.db, request.params.id);
+      const report = await loadSurveyReport(app.db, request.params.id, secret);
       if (!report) throw notFound();
       return { data: report };
     },
     downloadSurveyResponsesCsv: async (request, reply) => {
       const { id } = request.params;
       // Checked before the stream starts: once the header is sent, the status can no longer change.
-      if (!(await findSurvey(app.db, id))) throw notFound();
+      const survey = await findSurvey(app.db, id);
+      if (!survey) throw notFound();
       const name = `${REPORT_FILE_STEMS.surveyResponses}-${id}-${fileTimestamp(new Date())}.csv`;
-      const csv = await surveyResponsesCsv(app.db, id, tableDateFormatter(request.query.tz));
+      const csv = await surveyResponsesCsv(app.db, survey, tableDateFormatter(request.query.tz), secret);
       return reply.headers(csvHeaders(name)).send(csvStream(csv.header, csv.rows));
     },
   });

@@ -81,7 +81,12 @@ describe('GET /surveys/:id/report', () => {
     const res = await get(`/v1/api/surveys/${surveyId}/report`);
     expect(res.statusCode, res.body).toBe(200);
     const { survey, instances, questions } = res.json().data;
-    expect(survey).toEqual({ id: surveyId, title: 'Team survey', description: 'A description' });
+    expect(survey).toEqual({
+      id: surveyId,
+      title: 'Team survey',
+      description: 'A description',
+      isAnonymous: false,
+    });
     expect(instances).toHaveLength(3);
     expect(instances[0]).toEqual({
       id: firstInstance,

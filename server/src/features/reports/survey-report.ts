@@ -1,6 +1,7 @@
 // Survey responses report (product.md sections 2, 3 and 9): the list of surveys with their response counts,
 // one survey's report (respondents, questions with their answers) and its CSV (one row per completed
-// response, one column per question, answers stripped of everything but letters, digits and spaces).
+// response, one column per question, answers stripped of everything but letters, digits and spaces). An
+// anonymous survey's report and CSV name no one and show no times (anonymous-survey-report.ts, ADR 035).
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -13,6 +14,8 @@ import {
   users,
 } from '../../db/schema';
 import { type CsvValue, keysetBatches } from '../../platform/csv';
+import { readAnonymousSurveysSetting } from '../surveys/anonymous-setting';
+import { anonymousCsvRows, anonymousReportParts } from './anonymous-survey-report';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -35,6 +38,7 @@ export async function surveyReportList(db: Db) {
       stateId: surveys.stateId,
       startAt: surveys.startAt,
       endAt: surveys.endAt,
+      isAnonymous: surveys.isAnonymous,
       responses: sql<number>`(select count(*)::int from survey_instances si
         where si.survey_id = "surveys"."id" and si.is_complete)`,
     })
@@ -50,7 +54,12 @@ export async function surveyReportList(db: Db) {
 
 export async function findSurvey(db: Db, id: number) {
   const [row] = await db
-    .select({ id: surveys.id, title: surveys.title, description: surveys.description })
+    .select({
+      id: surveys.id,
+      title: surveys.title,
+      description: surveys.description,
+      isAnonymous: surveys.isAnonymous,
+    })
     .from(surveys)
     .where(eq(surveys.id, id));
   return row;
@@ -92,17 +101,19 @@ function questionsOf(db: Db, surveyId: number) {
     );
 }
 
-/** GET /surveys/{id}/report; undefined for an unknown survey. */
-export async function surveyReport(db: Db, surveyId: number) {
+/** GET /surveys/{id}/report; undefined for an unknown survey. `secret` orders an anonymous survey's responses. */
+export async function surveyReport(db: Db, surveyId: number, secret: string) {
   const survey = await findSurvey(db, surveyId);
   if (!survey) return undefined;
   const [instances, questions, options, answers] = await Promise.all([
-    db
-      .select(RESPONSE)
-      .from(surveyInstances)
-      .innerJoin(users, eq(users.id, surveyInstances.createdById))
-      .where(eq(surveyInstances.surveyId, surveyId))
-      .orderBy(asc(surveyInstances.id)),
+    survey.isAnonymous
+      ? []
+      : db
+          .select(RESPONSE)
+          .from(surveyInstances)
+          .innerJoin(users, eq(users.id, surveyInstances.createdById))
+          .where(eq(surveyInstances.surveyId, surveyId))
+          .orderBy(asc(surveyInstances.id)),
     questionsOf(db, surveyId),
     db
       .select({ questionId: surveyQuestionOptions.questionId, value: surveyQuestionOptions.value })
@@ -118,15 +129,28 @@ export async function surveyReport(db: Db, surveyId: number) {
       .orderBy(asc(surveyAnswers.instanceId), asc(surveyAnswers.id)),
   ]);
   const optionsOf = groupBy(options, (o) => o.questionId);
-  const answersOf = groupBy(answers, (a) => a.questionId);
+  const anonymous = survey.isAnonymous
+    ? await anonymousReportParts(
+        db,
+        surveyId,
+        secret,
+        answers,
+        questions.map((q) => ({ id: q.id, options: (optionsOf.get(q.id) ?? []).map((o) => o.value) })),
+        (await readAnonymousSurveysSetting(db)).minGroupSize,
+      )
+    : null;
+  const answersOf = groupBy(anonymous?.answers ?? answers, (a) => a.questionId);
   return {
     survey,
-    instances: instances.map((i) => ({
-      id: i.id,
-      isComplete: i.isComplete,
-      completedAt: iso(i.completedAt),
-      createdBy: { firstName: i.firstName, lastName: i.lastName, email: i.email },
-    })),
+    instances:
+      anonymous?.instances ??
+      instances.map((i) => ({
+        id: i.id,
+        isComplete: i.isComplete,
+        completedAt: iso(i.completedAt),
+        createdBy: { firstName: i.firstName, lastName: i.lastName, email: i.email },
+      })),
+    splits: anonymous?.splits ?? null,
     questions: questions.map((q) => ({
       id: q.id,
       title: q.title,
@@ -157,11 +181,25 @@ export function stripAnswer(text: string): string {
 
 const BATCH = 500;
 
-/** The CSV's header and its rows (completed responses, oldest first), read in keyset batches by id. */
-export async function surveyResponsesCsv(db: Db, surveyId: number, date: (d: Date | null) => string) {
+/**
+ * The CSV's header and its rows (completed responses, oldest first), read in keyset batches by id. An
+ * anonymous survey's CSV has the response's number instead of e-mail and time (ADR 035).
+ */
+export async function surveyResponsesCsv(
+  db: Db,
+  survey: { id: number; isAnonymous: boolean },
+  date: (d: Date | null) => string,
+  secret: string,
+) {
+  const surveyId = survey.id;
   const questions = await questionsOf(db, surveyId);
-  const header = ['Email', 'Completed', ...questions.map((q) => q.title)];
   const column = new Map(questions.map((q, i) => [q.id, i]));
+  if (survey.isAnonymous)
+    return {
+      header: ['Response', ...questions.map((q) => q.title)],
+      rows: anonymousCsvRows(db, surveyId, secret, column, questions.length, stripAnswer),
+    };
+  const header = ['Email', 'Completed', ...questions.map((q) => q.title)];
 
   async function* rows(): AsyncGenerator<CsvValue[][]> {
     const batches = keysetBatches(

@@ -8,7 +8,7 @@ import {
   type QuestionKind,
   type SurveyForm,
 } from '@hearth/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
@@ -19,6 +19,7 @@ import {
   surveys,
 } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
+import { hasMarker } from './anonymous-response';
 
 export type BuildForm = z.output<typeof buildSurveyBody>;
 
@@ -91,28 +92,46 @@ export async function loadQuestions(db: Db, surveyId: number) {
   return { categories, byCategory, questions: categories.flatMap((c) => byCategory.get(c.id) ?? []) };
 }
 
+/** Whether the caller has answered: their own response, or their marker on an anonymous survey (ADR 035). */
+async function answeredBy(db: Db, surveyId: number, isAnonymous: boolean, caller: Caller): Promise<boolean> {
+  if (isAnonymous) return hasMarker(db, caller.secret, surveyId, caller.userId);
+  const [row] = await db
+    .select({ id: surveyInstances.id })
+    .from(surveyInstances)
+    .where(and(eq(surveyInstances.surveyId, surveyId), eq(surveyInstances.createdById, caller.userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Who reads the form, and the server secret their marker is keyed with. */
+export type Caller = { userId: number; secret: string };
+
 /** The form as the builder and the filling-in screen read it; undefined when the survey does not exist. */
-export async function loadForm(db: Db, surveyId: number): Promise<SurveyForm | undefined> {
+export async function loadForm(db: Db, surveyId: number, caller: Caller): Promise<SurveyForm | undefined> {
   const [survey] = await db
     .select({
       id: surveys.id,
       title: surveys.title,
       description: surveys.description,
       isRefillable: surveys.isRefillable,
+      isAnonymous: surveys.isAnonymous,
     })
     .from(surveys)
     .where(eq(surveys.id, surveyId));
   if (!survey) return undefined;
-  const [{ categories, byCategory }, answered] = await Promise.all([
+  const [{ categories, byCategory }, responses, answered] = await Promise.all([
     loadQuestions(db, surveyId),
     hasResponses(db, surveyId),
+    answeredBy(db, surveyId, survey.isAnonymous, caller),
   ]);
   return {
     id: survey.id,
     title: survey.title,
     description: survey.description,
     isRefillable: survey.isRefillable ? 1 : 0,
-    hasResponses: answered,
+    isAnonymous: survey.isAnonymous ? 1 : 0,
+    hasResponses: responses,
+    answered,
     categories: categories.map((c) => ({
       id: c.id,
       name: c.name,

@@ -3,6 +3,7 @@
 // answered, and each answer must fit its question's type. A non-refillable survey takes one response per
 // user: the survey row is locked (SELECT ... FOR UPDATE) before the existing-response check, so two
 // submissions at the same moment run one after the other and the second finds the first.
+// An anonymous survey (ADR 035) stores its response without the respondent: see anonymous-response.ts.
 import { type instanceBody, MSG, parseApiDate, type SurveyInstance } from '@hearth/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -10,6 +11,7 @@ import type { Db } from '../../db/client';
 import { surveyAnswers, surveyInstances, surveys } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { openTo } from './access';
+import { anonymousInstanceValues, claimMarker } from './anonymous-response';
 import { type FormQuestion, loadQuestions } from './form';
 
 export type InstanceForm = z.output<typeof instanceBody>;
@@ -83,16 +85,25 @@ export function checkAnswers(questions: FormQuestion[], answers: InstanceForm['a
 }
 
 /** Stores the caller's response; 404 when the survey is not open to them, 409 when a non-refillable survey
- * already has their response (nothing stored). */
-export async function submitInstance(db: Db, callerId: number, form: InstanceForm): Promise<SurveyInstance> {
+ * already has their response (nothing stored). `secret` keys the marker of an anonymous survey. */
+export async function submitInstance(
+  db: Db,
+  callerId: number,
+  form: InstanceForm,
+  secret: string,
+): Promise<SurveyInstance> {
   return db.transaction(async (tx) => {
     const [survey] = await tx
-      .select({ id: surveys.id, isRefillable: surveys.isRefillable })
+      .select({ id: surveys.id, isRefillable: surveys.isRefillable, isAnonymous: surveys.isAnonymous })
       .from(surveys)
       .where(and(eq(surveys.id, form.surveyId), openTo(callerId)))
       .for('update');
     if (!survey) throw notFound();
-    if (!survey.isRefillable) {
+    // A refused form rolls the whole transaction back, the marker too.
+    if (survey.isAnonymous) {
+      const first = await claimMarker(tx, secret, survey.id, callerId);
+      if (!first && !survey.isRefillable) throw conflict(MSG.surveyAnswered);
+    } else if (!survey.isRefillable) {
       const [previous] = await tx
         .select({ id: surveyInstances.id })
         .from(surveyInstances)
@@ -102,10 +113,10 @@ export async function submitInstance(db: Db, callerId: number, form: InstanceFor
     }
     const { questions } = await loadQuestions(tx, survey.id);
     const rows = checkAnswers(questions, form.answers);
-    const [instance] = await tx
-      .insert(surveyInstances)
-      .values({ surveyId: survey.id, createdById: callerId, isComplete: true, completedAt: sql`now()` })
-      .returning();
+    const values = survey.isAnonymous
+      ? await anonymousInstanceValues(tx, survey.id, callerId)
+      : { surveyId: survey.id, createdById: callerId, isComplete: true, completedAt: sql`now()` };
+    const [instance] = await tx.insert(surveyInstances).values(values).returning();
     if (!instance) throw new Error('instance not inserted');
     if (rows.length)
       await tx.insert(surveyAnswers).values(rows.map((r) => ({ ...r, instanceId: instance.id })));
@@ -119,6 +130,7 @@ export async function listInstances(
   createdById: number,
   surveyId?: number,
 ): Promise<SurveyInstance[]> {
+  // Anonymous responses have no author (null), so they are never listed back to anyone (ADR 035).
   const where: SQL[] = [eq(surveyInstances.createdById, createdById)];
   if (surveyId !== undefined) where.push(eq(surveyInstances.surveyId, surveyId));
   const rows = await db

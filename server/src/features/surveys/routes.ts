@@ -8,8 +8,10 @@ import { notFound } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';
 import { authorize } from '../../platform/policy';
 import { managesSurveys } from './access';
+import { readAnonymousSurveysSetting, saveAnonymousSurveysSetting } from './anonymous-setting';
 import { buildSurvey, loadForm } from './form';
 import { listInstances, submitInstance } from './instances';
+import { markerSecret } from './respondent-marker';
 import {
   createSurvey,
   findSurvey,
@@ -27,6 +29,7 @@ function listedFor(caller: CurrentUser, userId: number | undefined): number {
 }
 
 export async function surveyRoutes(app: FastifyInstance): Promise<void> {
+  const secret = markerSecret(app);
   /** A survey the caller may read: any for roles 1 and 3, an open one for staff; else 404. */
   const readable = async (id: number, caller: CurrentUser) => {
     const row = await findSurvey(app.db, id, managesSurveys(caller) ? undefined : caller.id);
@@ -43,7 +46,7 @@ export async function surveyRoutes(app: FastifyInstance): Promise<void> {
     },
     listSurveysForUser: async (request) => {
       const userId = listedFor(me(request), request.params.userId);
-      return { data: await surveysForUser(app.db, userId) };
+      return { data: await surveysForUser(app.db, userId, secret) };
     },
     getSurvey: async (request) => {
       const row = await readable(request.params.id, me(request));
@@ -51,7 +54,7 @@ export async function surveyRoutes(app: FastifyInstance): Promise<void> {
     },
     getSurveyForm: async (request) => {
       const row = await readable(request.params.id, me(request));
-      const form = await loadForm(app.db, row.id);
+      const form = await loadForm(app.db, row.id, { userId: me(request).id, secret });
       if (!form) throw notFound();
       return { data: form };
     },
@@ -76,11 +79,21 @@ export async function surveyRoutes(app: FastifyInstance): Promise<void> {
       const userId = listedFor(me(request), createdById);
       return { data: await listInstances(app.db, userId, surveyId) };
     },
-    submitSurveyInstance: async (request, reply) => {
-      const caller = me(request);
-      assertSelf(caller, request.body.createdById);
-      const instance = await submitInstance(app.db, caller.id, request.body);
-      return reply.status(201).send({ data: instance });
-    },
+    submitSurveyInstance: [
+      async (request, reply) => {
+        const caller = me(request);
+        assertSelf(caller, request.body.createdById);
+        const instance = await submitInstance(app.db, caller.id, request.body, secret);
+        return reply.status(201).send({ data: instance });
+      },
+      // No access log line for a response (ADR 035): its time and client address, beside the same
+      // connection's other requests (some name the user), would tie an anonymous response to its author.
+      // Warnings and errors are still logged, and they name no one.
+      { logLevel: 'warn' },
+    ],
+    getAnonymousSurveysSetting: async () => ({ data: await readAnonymousSurveysSetting(app.db) }),
+    updateAnonymousSurveysSetting: async (request) => ({
+      data: await saveAnonymousSurveysSetting(app.db, request.body),
+    }),
   });
 }

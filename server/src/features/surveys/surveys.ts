@@ -1,16 +1,25 @@
 // Surveys themselves: the admin list, one survey, the caller's open surveys, create and edit (roles 1 and 3).
 // Create and edit take the whole form (product.md section 4); the audience replaces the previous one. Writes
-// run in one transaction.
-import type { Group, Survey, surveyCreateBody, surveyUpdateBody, UserSurvey } from '@hearth/contract';
+// run in one transaction. Whether a survey is anonymous is settled before its first response (ADR 035).
+import {
+  type Group,
+  MSG,
+  type Survey,
+  type surveyCreateBody,
+  type surveyUpdateBody,
+  type UserSurvey,
+} from '@hearth/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { groups, surveyGroups, surveyInstances, surveys } from '../../db/schema';
-import { notFound } from '../../platform/errors';
+import { groups, surveyGroups, surveyInstances, surveyRespondentMarkers, surveys } from '../../db/schema';
+import { badRequest, notFound } from '../../platform/errors';
 import { audienceGroups } from '../audience/audience';
 import { recordEvent } from '../notifications/events';
 import { loadSummaries } from '../users/queries';
 import { openTo } from './access';
+import { hasResponses } from './form';
+import { respondentMarker } from './respondent-marker';
 
 type SurveyRow = typeof surveys.$inferSelect;
 const unique = (ids: readonly number[]) => [...new Set(ids)];
@@ -56,6 +65,7 @@ export async function presentSurveys(db: Db, rows: SurveyRow[]): Promise<Survey[
       isActive: r.isActive ? 1 : 0,
       isNotified: r.isNotified ? 1 : 0,
       isRefillable: r.isRefillable ? 1 : 0,
+      isAnonymous: r.isAnonymous ? 1 : 0,
       createdById: r.createdById,
       owner: owners.get(r.createdById) ?? {
         id: r.createdById,
@@ -100,31 +110,47 @@ export async function findSurvey(db: Db, id: number, openToUserId?: number): Pro
   return row;
 }
 
-/** The surveys open to the user, soonest end first, each with the state flag (1 when they have an instance). */
-export async function surveysForUser(db: Db, userId: number): Promise<UserSurvey[]> {
+/**
+ * Which of the surveys the user has answered: their own responses, and for anonymous surveys their markers
+ * (ADR 035). One query each, by the primary key or survey_instances_survey_user_idx.
+ */
+async function answeredOf(db: Db, userId: number, rows: SurveyRow[], secret: string): Promise<Set<number>> {
+  const named = rows.filter((r) => !r.isAnonymous).map((r) => r.id);
+  const anonymous = rows.filter((r) => r.isAnonymous);
+  const [own, marked] = await Promise.all([
+    named.length === 0
+      ? []
+      : db
+          .selectDistinct({ surveyId: surveyInstances.surveyId })
+          .from(surveyInstances)
+          .where(and(eq(surveyInstances.createdById, userId), inArray(surveyInstances.surveyId, named))),
+    anonymous.length === 0
+      ? []
+      : db
+          .select({ surveyId: surveyRespondentMarkers.surveyId })
+          .from(surveyRespondentMarkers)
+          .where(
+            sql`(${surveyRespondentMarkers.surveyId}, ${surveyRespondentMarkers.marker}) in (${sql.join(
+              anonymous.map((r) => sql`(${r.id}::int, ${respondentMarker(secret, r.id, userId)})`),
+              sql`, `,
+            )})`,
+          ),
+  ]);
+  return new Set([...own, ...marked].map((r) => r.surveyId));
+}
+
+/** The surveys open to the user, soonest end first, each with the state flag (1 when they have answered). */
+export async function surveysForUser(db: Db, userId: number, secret: string): Promise<UserSurvey[]> {
   const rows = await db
     .select()
     .from(surveys)
     .where(openTo(userId))
     .orderBy(asc(surveys.endAt), asc(surveys.id));
   if (rows.length === 0) return [];
-  const answered = new Set(
-    (
-      await db
-        .selectDistinct({ surveyId: surveyInstances.surveyId })
-        .from(surveyInstances)
-        .where(
-          and(
-            eq(surveyInstances.createdById, userId),
-            inArray(
-              surveyInstances.surveyId,
-              rows.map((r) => r.id),
-            ),
-          ),
-        )
-    ).map((r) => r.surveyId),
-  );
-  const shaped = await presentSurveys(db, rows);
+  const [answered, shaped] = await Promise.all([
+    answeredOf(db, userId, rows, secret),
+    presentSurveys(db, rows),
+  ]);
   return shaped.map((s) => ({ ...s, state: answered.has(s.id) ? 1 : 0 }));
 }
 
@@ -149,6 +175,7 @@ export async function createSurvey(db: Db, callerId: number, form: SurveyCreateF
         title: form.title,
         description: form.description,
         isRefillable: form.isRefillable === 1,
+        isAnonymous: form.isAnonymous === 1,
         isActive: form.isActive === 1,
         stateId: form.stateId,
         createdById: callerId,
@@ -162,7 +189,11 @@ export async function createSurvey(db: Db, callerId: number, form: SurveyCreateF
   });
 }
 
-/** Replaces the edit form's fields and the audience; the owner stays. 404 when the survey does not exist. */
+/**
+ * Replaces the edit form's fields and the audience; the owner stays. 404 when the survey does not exist; 400
+ * when the anonymous switch would change on a survey that has responses: stored responses would otherwise
+ * become anonymous with their names still beside them, or named without their names (ADR 035).
+ */
 export async function updateSurvey(
   db: Db,
   id: number,
@@ -171,11 +202,15 @@ export async function updateSurvey(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: surveys.id })
+      .select({ id: surveys.id, isAnonymous: surveys.isAnonymous })
       .from(surveys)
       .where(eq(surveys.id, id))
       .for('update');
     if (!existing) throw notFound();
+    const isAnonymous = form.isAnonymous === undefined ? existing.isAnonymous : form.isAnonymous === 1;
+    // Responses are inserted under this row's lock (instances.ts), so none can slip in after the check.
+    if (isAnonymous !== existing.isAnonymous && (await hasResponses(tx, id)))
+      throw badRequest(MSG.surveyAnonymousLocked, { isAnonymous: MSG.surveyAnonymousLocked });
     const audience = await audienceGroups(tx, unique(form.groups));
     await tx
       .update(surveys)
@@ -183,6 +218,7 @@ export async function updateSurvey(
         title: form.title,
         description: form.description,
         isRefillable: form.isRefillable === 1,
+        isAnonymous,
         stateId: form.stateId,
         startAt: form.startAt,
         endAt: form.endAt,

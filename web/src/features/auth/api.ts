@@ -39,17 +39,24 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       const profile = currentProfile();
-      if (!profile) return;
+      if (!profile) return undefined;
       // While the token is still valid: the browser stops receiving this user's pushes (never throws).
       await disablePush();
       // Best effort: the session ends in this browser even when the server cannot be told.
-      await call(
+      return call(
         authEndpoints.logout,
         { body: { refreshToken: profile.refreshToken } },
         { headers: { Authorization: `Bearer ${profile.accessToken}` } },
       ).catch(() => undefined);
     },
-    onSettled: () => {
+    onSettled: (answer) => {
+      // Signed in through the company's provider: end its session too; it comes back to /login (issue 19).
+      if (answer?.endSessionUrl) {
+        clearSession();
+        queryClient.clear();
+        window.location.assign(answer.endSessionUrl);
+        return;
+      }
       navigate('/login', { replace: true });
       clearSession();
       queryClient.clear();

@@ -5,10 +5,12 @@ import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { showFormError } from '../../lib/form-errors';
 import { emailRules } from '../../lib/form-rules';
+import { passwordOffFor, useSignInOptions } from '../../lib/sign-in-options';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useRequestPasswordReset } from './api';
 import { AuthForm } from './auth-form';
 import { SentPanel } from './sent-panel';
+import { PasswordOffNote, SsoButtons, SsoOnlyCard } from './sso-buttons';
 
 type ForgotForm = { email: string };
 
@@ -17,6 +19,11 @@ export default function ForgotPasswordPage() {
   const [form] = Form.useForm<ForgotForm>();
   const request = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // Addresses that must use the company sign-in (issue 19) have no password to reset.
+  const options = useSignInOptions();
+  const typedEmail = Form.useWatch('email', form) ?? '';
+  const providers = options.data?.providers ?? [];
+  const setting = options.data?.passwordSignIn;
 
   if (sentTo) {
     return (
@@ -30,6 +37,9 @@ export default function ForgotPasswordPage() {
       />
     );
   }
+
+  if (providers.length && setting?.allowed === false)
+    return <SsoOnlyCard title="Forgot password" providers={providers} />;
 
   const onFinish = ({ email }: ForgotForm) => {
     const address = email.trim().toLowerCase();
@@ -54,6 +64,12 @@ export default function ForgotPasswordPage() {
       <Form.Item label="E-mail" name="email" rules={emailRules(MSG.loginEmailRequired)}>
         <Input type="email" autoComplete="email" autoFocus />
       </Form.Item>
+      {passwordOffFor(setting, typedEmail) && (
+        <>
+          <PasswordOffNote providers={providers} />
+          <SsoButtons providers={providers} />
+        </>
+      )}
     </AuthForm>
   );
 }

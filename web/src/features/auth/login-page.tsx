@@ -1,6 +1,6 @@
 // `/` and `/login` (product.md section 2). A user who still holds a session is sent on by role; an expired
 // access token is renewed silently first so "remember me" keeps its promise.
-import { MSG } from '@hearth/contract';
+import { isAppPath, MSG } from '@hearth/contract';
 import { Button } from 'antd';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -12,8 +12,10 @@ import { LightCheckbox, LightInput, LightPassword } from '../../lib/light-inputs
 import { toastError } from '../../lib/notify';
 import { PageLoading } from '../../lib/page-loading';
 import { isAccessTokenExpired, useSession } from '../../lib/session';
+import { passwordOffFor, useSignInOptions } from '../../lib/sign-in-options';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLogin } from './api';
+import { PasswordOffNote, SsoButtons } from './sso-buttons';
 
 type LoginForm = { email: string; password: string; remember: boolean };
 type LoginErrors = { email?: string; password?: string };
@@ -31,6 +33,7 @@ export default function LoginPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const login = useLogin();
+  const options = useSignInOptions();
   const [reviveFailed, setReviveFailed] = useState(false);
   const [values, setValues] = useState<LoginForm>({ email: '', password: '', remember: true });
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -70,8 +73,26 @@ export default function LoginPage() {
     if (errors[field]) setErrors({ ...errors, [field]: loginErrors(next)[field] });
   };
 
+  // The company sign-in (issue 19): its buttons first; the password form unless it is off everywhere.
+  const providers = options.data?.providers ?? [];
+  const setting = options.data?.passwordSignIn;
+  const ssoOnly = providers.length > 0 && setting?.allowed === false;
+  const next = params.get('next');
+  const returnTo = next && isAppPath(next) ? next : null;
+  const buttons = (
+    <SsoButtons providers={providers} returnTo={returnTo} remember={values.remember} divider={!ssoOnly} />
+  );
+  if (ssoOnly) {
+    return (
+      <AuthCard title="Log in" subtitle="Welcome back. Sign in with your company account.">
+        {buttons}
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Log in with your company e-mail address.">
+      {buttons}
       <form name="login" noValidate onSubmit={onSubmit}>
         <LightField id="login-email" label="E-mail" error={errors.email}>
           <LightInput
@@ -84,6 +105,7 @@ export default function LoginPage() {
             onChange={(e) => change('email', e.target.value)}
           />
         </LightField>
+        {passwordOffFor(setting, values.email) && <PasswordOffNote providers={providers} />}
         <LightField id="login-password" label="Password" error={errors.password}>
           <LightPassword
             autoComplete="current-password"

@@ -9,10 +9,12 @@ import { showFormError } from '../../lib/form-errors';
 import { GroupSelects } from '../../lib/group-selects';
 import { NameFields } from '../../lib/name-fields';
 import { NewPasswordFields } from '../../lib/new-password-fields';
+import { passwordOffFor, useSignInOptions } from '../../lib/sign-in-options';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useRegister, useRegisterGroups, useResendVerification } from './api';
 import { AuthForm } from './auth-form';
 import { SentPanel } from './sent-panel';
+import { PasswordOffNote, SsoButtons, SsoOnlyCard } from './sso-buttons';
 
 type RegisterForm = {
   firstName: string;
@@ -45,8 +47,15 @@ export default function RegisterPage() {
   const groups = useRegisterGroups();
   const register = useRegister();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  // Addresses that must use the company sign-in (issue 19) get its button instead of an account here.
+  const options = useSignInOptions();
+  const typedEmail = Form.useWatch('email', form) ?? '';
+  const providers = options.data?.providers ?? [];
+  const setting = options.data?.passwordSignIn;
 
   if (registeredEmail) return <VerifyEmailPanel email={registeredEmail} />;
+  if (providers.length && setting?.allowed === false)
+    return <SsoOnlyCard title="Register" providers={providers} />;
 
   const onFinish = (values: RegisterForm) => {
     const email = values.email.trim().toLowerCase();
@@ -89,6 +98,12 @@ export default function RegisterPage() {
         <NameFields firstNameMessage={MSG.firstNameRequired} lastNameMessage={MSG.lastNameRequired} />
       </Row>
       <CompanyEmailField autoComplete="email" />
+      {passwordOffFor(setting, typedEmail) && (
+        <>
+          <PasswordOffNote providers={providers} />
+          <SsoButtons providers={providers} />
+        </>
+      )}
       <Row gutter={16}>
         <NewPasswordFields label="Password" mismatchMessage={MSG.passwordsDoNotMatch} inColumns />
       </Row>

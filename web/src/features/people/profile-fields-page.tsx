@@ -1,5 +1,6 @@
 // /profile-fields (administrators): which profile fields colleagues see on the People pages and mention
-// cards (ADR 032). A person and administrators always see all of them; names and avatars always show.
+// cards (ADR 032). A person and administrators always see all of them; names and avatars always show. The
+// anonymous surveys' smallest group (ADR 035) is set on this screen too.
 import { MSG, PATHS, PROFILE_FIELDS, type ProfileField, type ProfileFieldsSetting } from '@hearth/contract';
 import { Button, Card, Checkbox, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
@@ -8,6 +9,7 @@ import { toastError, toastSuccess } from '../../lib/notify';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AnonymousSurveysSettingCard } from './anonymous-surveys-setting';
 import { useProfileFieldsSetting, useSaveProfileFields } from './api';
 import './people.css';
 
@@ -68,6 +70,7 @@ export default function ProfileFieldsPage() {
     <section className="page profile-fields-page">
       <PageHeader title="Profile fields" />
       <Card>{body}</Card>
+      <AnonymousSurveysSettingCard />
     </section>
   );
 }

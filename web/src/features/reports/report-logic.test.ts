@@ -1,6 +1,13 @@
 import { POST_ACTIVITY_SORTS, type SurveyReport, USER_ACTIVITY_SORTS } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
-import { apiSort, optionCounts, questionsByCategory, respondents, shortLabel } from './report-logic';
+import {
+  apiSort,
+  completedInstances,
+  optionCounts,
+  questionsByCategory,
+  respondents,
+  shortLabel,
+} from './report-logic';
 
 const fallback = { sort: 'lastName', order: 'asc' } as const;
 const postFallback = { sort: 'startAt', order: 'desc' } as const;
@@ -32,7 +39,8 @@ describe('apiSort', () => {
 });
 
 const report: SurveyReport = {
-  survey: { id: 1, title: 'S', description: '' },
+  survey: { id: 1, title: 'S', description: '', isAnonymous: false },
+  splits: null,
   instances: [
     {
       id: 10,
@@ -95,6 +103,14 @@ describe('survey report', () => {
   });
   it('lists respondents of complete responses', () => {
     expect(respondents(report).map((r) => r.email)).toEqual(['a@x', 'e@x']);
+    // An anonymous survey's responses name no one: they are counted, never listed as respondents.
+    const anonymous: SurveyReport = {
+      ...report,
+      survey: { ...report.survey, isAnonymous: true },
+      instances: report.instances.map((i) => ({ ...i, createdBy: null })),
+    };
+    expect(respondents(anonymous)).toEqual([]);
+    expect(completedInstances(anonymous)).toHaveLength(2);
   });
   it('groups questions by category in first-seen order', () => {
     expect(questionsByCategory(report.questions).map(([c, qs]) => [c, qs.map((q) => q.id)])).toEqual([

@@ -29,13 +29,20 @@ export function completedInstances(report: SurveyReport) {
   return report.instances.filter((i) => i.isComplete);
 }
 
+/** Who answered; none for an anonymous survey, whose responses name no one (ADR 035). */
 export function respondents(report: SurveyReport): Respondent[] {
-  return completedInstances(report).map((i) => ({
-    instanceId: i.id,
-    name: `${i.createdBy.firstName} ${i.createdBy.lastName}`.trim(),
-    email: i.createdBy.email,
-    completedAt: i.completedAt,
-  }));
+  return completedInstances(report).flatMap((i) =>
+    i.createdBy
+      ? [
+          {
+            instanceId: i.id,
+            name: `${i.createdBy.firstName} ${i.createdBy.lastName}`.trim(),
+            email: i.createdBy.email,
+            completedAt: i.completedAt,
+          },
+        ]
+      : [],
+  );
 }
 
 /** Questions grouped by category, in the order the categories first appear. */

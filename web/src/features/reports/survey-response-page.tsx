@@ -1,5 +1,7 @@
 // /reports/survey-responses/{id} (role 1): the survey's response count, its CSV, the respondents'
-// e-mails, and per question (grouped by category) a bar chart of the options chosen or the text answers.
+// e-mails, and per question (grouped by category) a bar chart of the options chosen or the text answers. An
+// anonymous survey (ADR 035) names no one: a note instead of the respondents, and results by location and
+// department for large enough groups.
 import { REPORT_FILE_STEMS, type SurveyReport, type SurveyReportQuestion } from '@hearth/contract';
 import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
 import { useMemo } from 'react';
@@ -12,6 +14,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { REPORT_PATHS, useSurveyReport } from './api';
 import { OptionCountsChart } from './lazy-charts';
 import {
+  completedInstances,
   countedAnswers,
   isOptionQuestion,
   optionCounts,
@@ -19,6 +22,7 @@ import {
   type Respondent,
   respondents,
 } from './report-logic';
+import { AnonymousNote, SplitCards } from './survey-splits';
 import './reports.css';
 
 const NO_RESPONSES = 'There are no responses to display';
@@ -108,26 +112,35 @@ function QuestionBlock({ report, question }: { report: SurveyReport; question: S
 
 function ReportBody({ report }: { report: SurveyReport }) {
   const people = respondents(report);
+  const responses = completedInstances(report).length;
   const categories = questionsByCategory(report.questions);
+  const splits = report.survey.isAnonymous ? report.splits : null;
   return (
     <div className="report-stack">
       <Row gutter={[16, 16]} className="report-summary-row">
         <Col xs={24} md={8}>
           <Card className="report-fill">
-            <Statistic title="Responses" value={people.length} />
+            <Statistic title="Responses" value={responses} />
           </Card>
         </Col>
         <Col xs={24} md={16}>
-          <Card title="Respondents" size="small" className="report-fill">
-            {people.length === 0 ? (
-              <Typography.Text type="secondary">No one has responded yet.</Typography.Text>
-            ) : (
-              <RespondentList people={people} />
-            )}
-          </Card>
+          {report.survey.isAnonymous ? (
+            <Card title="Anonymous survey" size="small" className="report-fill">
+              <AnonymousNote min={report.splits?.minGroupSize ?? 0} />
+            </Card>
+          ) : (
+            <Card title="Respondents" size="small" className="report-fill">
+              {people.length === 0 ? (
+                <Typography.Text type="secondary">No one has responded yet.</Typography.Text>
+              ) : (
+                <RespondentList people={people} />
+              )}
+            </Card>
+          )}
         </Col>
       </Row>
-      {people.length === 0 ? (
+      {splits && responses > 0 && <SplitCards splits={splits} questions={report.questions} />}
+      {responses === 0 ? (
         <Card>
           <Empty description={NO_RESPONSES} />
         </Card>

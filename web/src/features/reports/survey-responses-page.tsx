@@ -25,7 +25,16 @@ const columns: TableColumnsType<SurveyReportListRow> = [
     title: 'Title',
     key: 'title',
     sorter: (a, b) => byText(a.title, b.title),
-    render: (_, s) => <Link to={`/reports/survey-responses/${s.id}`}>{s.title}</Link>,
+    render: (_, s) => (
+      <>
+        <Link to={`/reports/survey-responses/${s.id}`}>{s.title}</Link>
+        {s.isAnonymous && (
+          <Tag color="purple" className="report-title-tag">
+            Anonymous
+          </Tag>
+        )}
+      </>
+    ),
   },
   {
     title: 'State',

@@ -168,7 +168,9 @@ describe('a stored form', () => {
       title: 'T',
       description: 'D',
       isRefillable: 0,
+      isAnonymous: 0,
       hasResponses: false,
+      answered: false,
       categories: [
         { id: 2, name: 'Second', position: 2, questions: [] },
         {

@@ -2,7 +2,8 @@
 // Submit on the last step (product.md section 2). A survey that is not refillable and already answered opens
 // as complete (product.md section 4, Survey responses); the state flag comes from the Surveys list (router
 // state or `?state=`), else from the user's instances. After Submit: 'Processing complete' and the full
-// success circle; a refillable survey can be filled in again.
+// success circle; a refillable survey can be filled in again. An anonymous survey (ADR 035) says so before
+// the form, and once answered says that the answer cannot be shown back (it is stored without the name).
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { MSG, type SurveyCategory, type SurveyForm, type SurveyQuestion } from '@hearth/contract';
 import {
@@ -32,6 +33,7 @@ import { LoadingBlock } from '../../lib/query-states';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { AnonymousTag } from './anonymous-tag';
 import { useMyInstances, useSubmitSurvey, useSurveyForm } from './api';
 import {
   answerRules,
@@ -62,13 +64,22 @@ function BackToSurveys({ primary = false }: { primary?: boolean }) {
 }
 
 /** The full success circle with a heading: shown after Submit and for a survey already completed. */
-function SurveyDone({ title, onFillAgain }: { title: string; onFillAgain?: () => void }) {
+function SurveyDone({
+  title,
+  subTitle,
+  onFillAgain,
+}: {
+  title: string;
+  subTitle?: string;
+  onFillAgain?: () => void;
+}) {
   return (
     <Result
       className="survey-done"
       role="status"
       icon={<Progress type="circle" percent={100} status="success" aria-label="Survey complete" />}
       title={title}
+      subTitle={subTitle}
       extra={[
         onFillAgain && (
           <Button key="again" type="primary" onClick={onFillAgain}>
@@ -257,8 +268,16 @@ export default function SurveyFillPage() {
   const steps = useMemo(() => (survey ? surveySteps(survey) : []), [survey]);
   useDocumentTitle(survey?.title ?? 'Survey');
 
+  // An anonymous response is never listed back: the form's `answered` (the caller's marker) says it exists.
   const hasInstance =
-    listFlag !== null ? listFlag === 1 : instances.data ? instances.data.length > 0 : addressFlag === 1;
+    listFlag !== null
+      ? listFlag === 1
+      : survey?.isAnonymous === 1
+        ? survey.answered
+        : instances.data
+          ? instances.data.length > 0
+          : addressFlag === 1;
+  const anonymousNote = survey?.isAnonymous === 1 ? MSG.surveyAnsweredAnonymously : undefined;
 
   /** After a submission the address says an instance exists, so a reload opens as it should. */
   const markAnswered = (result: Exclude<Done, null>) => {
@@ -301,6 +320,7 @@ export default function SurveyFillPage() {
     body = (
       <SurveyDone
         title={MSG.processingComplete}
+        subTitle={anonymousNote && 'Your answer was recorded anonymously.'}
         onFillAgain={
           survey.isRefillable === 1
             ? () => {
@@ -312,7 +332,7 @@ export default function SurveyFillPage() {
       />
     );
   } else if (done === 'answered' || opensAsComplete(survey.isRefillable, hasInstance)) {
-    body = <SurveyDone title={MSG.surveyAnswered} />;
+    body = <SurveyDone title={MSG.surveyAnswered} subTitle={anonymousNote} />;
   } else if (steps.length === 0) {
     body = (
       <Empty description="This survey has no questions yet.">
@@ -343,6 +363,16 @@ export default function SurveyFillPage() {
         }
       />
       <Card>
+        {survey?.isAnonymous === 1 && (
+          <div className="survey-fill-anonymous">
+            <AnonymousTag />
+            {!done && !opensAsComplete(survey.isRefillable, hasInstance) && (
+              <Typography.Text type="secondary">
+                Your answers are stored without your name; reports do not show who answered.
+              </Typography.Text>
+            )}
+          </div>
+        )}
         {survey?.description && !done && (
           <Typography.Paragraph className="survey-fill-description">
             {survey.description}

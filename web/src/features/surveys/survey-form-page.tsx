@@ -1,7 +1,8 @@
 // /surveys/create and /surveys/edit/:surveyId (roles 1 and 3): the survey form (product.md sections 2, 4, 5
 // and 9). Create asks for title, description, Refillable and the optional audience, then opens the builder.
 // Edit adds start and end time (required) and the Draft/Published status. Invalid forms scroll to the first
-// error and send nothing; a failed save shows the server's message and leaves the form editable.
+// error and send nothing; a failed save shows the server's message and leaves the form editable. The
+// Anonymous switch (ADR 035) is settled before the first response: once there are responses it is read-only.
 import { UnorderedListOutlined } from '@ant-design/icons';
 import {
   formatApiDate,
@@ -25,12 +26,14 @@ import { StatusField } from '../../lib/posts/post-form-fields';
 import { StartEndFields } from '../../lib/start-end-fields';
 import { TitleDescriptionFields } from '../../lib/title-description-fields';
 import { useAdminSurvey, useCreateSurvey, useUpdateSurvey } from './admin-api';
+import { useSurveyForm } from './api';
 import './surveys-admin.css';
 
 type Values = {
   title: string;
   description: string;
   isRefillable: boolean;
+  isAnonymous: boolean;
   location: number[];
   department: number[];
   startAt: Dayjs | null;
@@ -63,6 +66,7 @@ function initialValues(survey: Survey | undefined): Values {
     title: survey?.title ?? '',
     description: survey?.description ?? '',
     isRefillable: survey?.isRefillable === 1,
+    isAnonymous: survey?.isAnonymous === 1,
     location: idsOfType(survey, GROUP_TYPE.LOCATION),
     department: idsOfType(survey, GROUP_TYPE.DEPARTMENT),
     startAt: survey ? start : null,
@@ -87,6 +91,9 @@ function SurveyForm({ survey }: { survey?: Survey }) {
   const create = useCreateSurvey();
   const update = useUpdateSurvey(survey?.id ?? 0);
   const groups = useGroups();
+  // Whether responses exist (the form's answer says so): the anonymous switch is then fixed.
+  const stored = useSurveyForm(survey?.id ?? 0);
+  const anonymousFixed = stored.data?.hasResponses === true;
   const initial = useMemo(() => initialValues(survey), [survey]);
   const pending = create.isPending || update.isPending;
   // Groups of other types (teams) are not on this form: keep them as they are.
@@ -108,10 +115,14 @@ function SurveyForm({ survey }: { survey?: Survey }) {
   });
 
   const onFinish = (values: Values) => {
-    const common: Pick<SurveyUpdateBody, 'title' | 'description' | 'isRefillable' | 'groups'> = {
+    const common: Pick<
+      SurveyUpdateBody,
+      'title' | 'description' | 'isRefillable' | 'isAnonymous' | 'groups'
+    > = {
       title: values.title.trim(),
       description: values.description.trim(),
       isRefillable: values.isRefillable ? 1 : 0,
+      isAnonymous: values.isAnonymous ? 1 : 0,
       groups: [...(values.location ?? []), ...(values.department ?? []), ...otherGroups],
     };
     if (!survey) {
@@ -149,6 +160,18 @@ function SurveyForm({ survey }: { survey?: Survey }) {
             extra="Staff may fill in a refillable survey more than once."
           >
             <Switch />
+          </Form.Item>
+          <Form.Item
+            label="Anonymous"
+            name="isAnonymous"
+            valuePropName="checked"
+            extra={
+              anonymousFixed
+                ? 'This survey has responses, so this can no longer change.'
+                : 'Responses are stored without names. Reports show no one, and results by location or department only for large enough groups. This cannot change once someone has answered.'
+            }
+          >
+            <Switch disabled={anonymousFixed} />
           </Form.Item>
         </Card>
       }

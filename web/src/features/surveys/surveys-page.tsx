@@ -13,6 +13,7 @@ import { useProfile } from '../../lib/session';
 import { TimeAgo } from '../../lib/time-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { UserAvatar } from '../../lib/user-avatar';
+import { AnonymousTag } from './anonymous-tag';
 import { useSurveysForUser } from './api';
 import { surveyFillLink } from './survey-logic';
 import './staff-surveys.css';
@@ -33,11 +34,14 @@ function SurveyCard({ survey }: { survey: UserSurvey }) {
               {survey.title}
             </Link>
           </Typography.Title>
-          {survey.state === 1 && (
-            <Tag icon={<CheckCircleOutlined aria-hidden />} color="success">
-              Answered
-            </Tag>
-          )}
+          <div className="survey-card-tags">
+            {survey.isAnonymous === 1 && <AnonymousTag />}
+            {survey.state === 1 && (
+              <Tag icon={<CheckCircleOutlined aria-hidden />} color="success">
+                Answered
+              </Tag>
+            )}
+          </div>
         </div>
         {survey.description && (
           <Typography.Paragraph className="survey-card-description" ellipsis={{ rows: 3 }}>

@@ -1,7 +1,8 @@
 // /users (role 1): search (name or e-mail) and filters (location, department, role), Active and Inactive
 // tabs with the totals of what matches, and the way to add a user.
-import { PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Select, Tabs } from 'antd';
+import { LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { PATHS } from '@hearth/contract';
+import { Badge, Button, Card, Select, Space, Tabs } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../lib/page-header';
@@ -41,9 +42,15 @@ export default function UsersPage() {
       <PageHeader
         title="Users"
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/add-user')}>
-            Add User
-          </Button>
+          <Space wrap>
+            {/* Where password sign-in is allowed (issue 19). */}
+            <Button icon={<LockOutlined aria-hidden />} onClick={() => navigate(PATHS.passwordSignIn)}>
+              Password sign-in
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/add-user')}>
+              Add User
+            </Button>
+          </Space>
         }
       />
       <Card>

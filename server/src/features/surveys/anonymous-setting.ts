@@ -1,0 +1,34 @@
+// The smallest location or department group the splits of an anonymous survey show (ADR 035): one row of
+// app_settings (as the profile-fields setting, ADR 032), written by administrators. A stored value that no
+// longer fits the contract's schema reads as the default rather than failing the report.
+import {
+  type AnonymousSurveysSetting,
+  anonymousSurveysSetting,
+  DEFAULT_MIN_GROUP_SIZE,
+} from '@hearth/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appSettings } from '../../db/schema';
+
+export const ANONYMOUS_SURVEYS_KEY = 'anonymous-surveys';
+
+export async function readAnonymousSurveysSetting(db: Db): Promise<AnonymousSurveysSetting> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, ANONYMOUS_SURVEYS_KEY));
+  const parsed = anonymousSurveysSetting.safeParse(row?.value);
+  return parsed.success ? parsed.data : { minGroupSize: DEFAULT_MIN_GROUP_SIZE };
+}
+
+/** Saves the setting (already validated by the route's schema) and answers it as stored. */
+export async function saveAnonymousSurveysSetting(
+  db: Db,
+  value: AnonymousSurveysSetting,
+): Promise<AnonymousSurveysSetting> {
+  await db
+    .insert(appSettings)
+    .values({ key: ANONYMOUS_SURVEYS_KEY, value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+  return readAnonymousSurveysSetting(db);
+}
