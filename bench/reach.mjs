@@ -59,10 +59,36 @@ async function generateReads(exec) {
       CASE WHEN n.rank = 1 AND u.id % 5 <> 0 THEN now() - interval '5 minutes' END
     FROM newest n JOIN users u ON (u.id + n.rank) % 2 = 0 OR n.rank = 1
     ON CONFLICT DO NOTHING`);
+  // Each read with its reader's location and department, as recording it writes them (reach/reads.ts).
+  await exec(`
+    WITH placed AS (
+      SELECT ug.user_id, min(ug.group_id) FILTER (WHERE g.group_type_id = 1) AS loc,
+        min(ug.group_id) FILTER (WHERE g.group_type_id = 2) AS dep
+      FROM user_groups ug JOIN groups g ON g.id = ug.group_id GROUP BY ug.user_id)
+    UPDATE post_reads r SET location_id = p.loc, department_id = p.dep FROM placed p WHERE p.user_id = r.user_id`);
   await exec(`ALTER TABLE post_reads RESET (autovacuum_enabled)`);
   await exec(`
-    UPDATE feed_posts SET requires_ack = true, ack_due_at = now() + interval '7 days', targeted_count = ${USERS - 1}
+    UPDATE feed_posts SET requires_ack = true, ack_due_at = now() + interval '7 days'
     WHERE id = (SELECT id FROM newest WHERE rank = 1)`);
+  // Every post read was announced: the fan-out counted its audience (everyone active but the author) in
+  // all and per group (notifications/fanout.ts), as here.
+  await exec(`
+    UPDATE feed_posts p SET targeted_count = (SELECT count(*) FROM users u WHERE u.is_active AND u.id <> p.user_id)
+    FROM newest n WHERE n.id = p.id`);
+  await exec(`
+    WITH placed AS (
+      SELECT u.id, min(ug.group_id) FILTER (WHERE g.group_type_id = 1) AS loc,
+        min(ug.group_id) FILTER (WHERE g.group_type_id = 2) AS dep
+      FROM users u LEFT JOIN user_groups ug ON ug.user_id = u.id LEFT JOIN groups g ON g.id = ug.group_id
+      WHERE u.is_active GROUP BY u.id
+    ), per AS (
+      SELECT 1 AS type, coalesce(loc, 0) AS group_id, count(*) AS n FROM placed GROUP BY 2
+      UNION ALL SELECT 2, coalesce(dep, 0), count(*) FROM placed GROUP BY 2
+    )
+    INSERT INTO post_targeted_groups (post_id, group_type_id, group_id, people)
+    SELECT n.id, per.type, per.group_id, per.n - (SELECT count(*) FROM placed a WHERE a.id = p.user_id
+      AND coalesce(CASE per.type WHEN 1 THEN a.loc ELSE a.dep END, 0) = per.group_id)
+    FROM newest n JOIN feed_posts p ON p.id = n.id CROSS JOIN per`);
   await exec('VACUUM ANALYZE post_reads');
   await exec('VACUUM ANALYZE feed_posts');
   const { rows } = await exec('SELECT count(*)::int AS n FROM post_reads');
@@ -90,10 +116,7 @@ async function seenBatches(exec) {
   return bodies;
 }
 
-/**
- * One request after another for `postIds` in turn. The server reuses a big post's figures for 30 s
- * (reach/reach.ts), so the first request for each post measures the statement and the rest the reuse.
- */
+/** One request after another for `postIds` in turn, as their author. */
 async function reachLatency(base, token, postIds, requests = REACH_REQUESTS) {
   const times = [];
   for (let i = 0; i < requests; i++) {
@@ -168,13 +191,8 @@ async function main() {
         load(base, readsPath, tokens, { connections: 20, durationS: DURATION_S, bodies, overallRate: rate }),
       ]);
       const flat = await load(base, readsPath, tokens, { connections: 20, durationS: DURATION_S, bodies });
-      // Cold: the first request for each of the posts read by half the people, then the must-read's.
-      const cold = await reachLatency(
-        base,
-        author,
-        [...reads.readIds, reads.mustReadId],
-        reads.readIds.length + 1,
-      );
+      // Every post read (half the people each), then the must-read post (everyone) alone.
+      const posts = await reachLatency(base, author, [...reads.readIds, reads.mustReadId]);
       const reach = await reachLatency(base, author, [reads.mustReadId]);
 
       const events = (r) => r.rps * EVENTS_PER_BATCH;
@@ -185,8 +203,8 @@ async function main() {
       console.log(`  = ${Math.round(events(paced))} events/s taken in while the feed was under load`);
       console.log(fmt('POST /post-reads, as fast as answered', flat));
       console.log(`  = ${Math.round(events(flat))} events/s at most`);
-      console.log(fmt(`GET /feed-posts/{id}/reach, first time for ${reads.readIds.length + 1} posts`, cold));
-      console.log(fmt(`GET /feed-posts/${reads.mustReadId}/reach, again and again`, reach));
+      console.log(fmt(`GET /feed-posts/{id}/reach, ${reads.readIds.length + 1} posts in turn`, posts));
+      console.log(fmt(`GET /feed-posts/${reads.mustReadId}/reach (read by all)`, reach));
       const checks = [
         [
           `ingestion >= ${BUDGET.eventsPerS} events/s with the feed under load, no errors`,
@@ -196,7 +214,8 @@ async function main() {
           `feed first page p95 < ${BUDGET.feedP95Ms} ms while events arrive`,
           feedWith.p95 < BUDGET.feedP95Ms && feedWith.errors === 0,
         ],
-        [`reach p95 < ${BUDGET.reachP95Ms} ms, first time for each post`, cold.p95 < BUDGET.reachP95Ms],
+        [`reach p95 < ${BUDGET.reachP95Ms} ms, each post`, posts.p95 < BUDGET.reachP95Ms],
+        [`reach p95 < ${BUDGET.reachP95Ms} ms, the post read by all`, reach.p95 < BUDGET.reachP95Ms],
       ];
       for (const [name, ok] of checks) {
         console.log(`${ok ? 'within budget' : 'OVER BUDGET'}: ${name}`);

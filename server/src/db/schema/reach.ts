@@ -14,8 +14,17 @@ export const postReads = pgTable(
     seenAt: ts('seen_at'),
     openedAt: ts('opened_at'),
     acknowledgedAt: ts('acknowledged_at'),
+    /**
+     * The reader's location and department group when the row was first written (no foreign key: a
+     * deleted group's reads count under "None"), so a post's reach is split without joining its readers
+     * to their groups.
+     */
+    locationId: integer('location_id'),
+    departmentId: integer('department_id'),
   },
   (t) => [
+    // Migration 0018 gives this key INCLUDE (location_id, department_id, seen_at, opened_at,
+    // acknowledged_at), which drizzle cannot say: a post's reach is then one index-only pass over its rows.
     primaryKey({ columns: [t.postId, t.userId] }),
     // A person's acknowledgements (the To acknowledge list checks each must-read post against them).
     index('post_reads_user_ack_idx').on(t.userId, t.postId).where(sql`${t.acknowledgedAt} is not null`),
@@ -23,18 +32,35 @@ export const postReads = pgTable(
 );
 
 /**
- * Reminders to acknowledge that went out: one row per post and kind ('dayBefore', 'due'), inserted by the
- * instance that claims it (ON CONFLICT DO NOTHING), so however many instances run the scheduler each
- * reminder is sent once.
+ * A post's audience when it was announced, per location and per department (group_id 0: people in none of
+ * that type), added batch by batch by the notification fan-out as `feed_posts.targeted_count` is: reach's
+ * "targeted" per group.
+ */
+export const postTargetedGroups = pgTable(
+  'post_targeted_groups',
+  {
+    postId: ref('post_id', () => feedPosts.id, 'cascade'),
+    groupTypeId: integer('group_type_id').notNull(),
+    groupId: integer('group_id').notNull(),
+    people: integer('people').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.groupTypeId, t.groupId] })],
+);
+
+/**
+ * Reminders to acknowledge that went out: one row per post, kind ('dayBefore', 'due') and due date,
+ * inserted by the instance that claims it (ON CONFLICT DO NOTHING), so however many instances run the
+ * scheduler each reminder is sent once, and a due date moved later is reminded of again.
  */
 export const ackReminders = pgTable(
   'ack_reminders',
   {
     postId: ref('post_id', () => feedPosts.id, 'cascade'),
     kind: text('kind').notNull(),
+    dueAt: ts('due_at').notNull(),
     sentAt: ts('sent_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.kind] })],
+  (t) => [primaryKey({ columns: [t.postId, t.kind, t.dueAt] })],
 );
 
 /**

@@ -7,7 +7,7 @@
 import { POST_KIND, STATE } from '@hearth/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { literal, tsParam } from '../../db/params';
+import { type Bind, literal, tsParam } from '../../db/params';
 import { feedPosts } from '../../db/schema';
 import { can } from '../../platform/policy';
 import type { PostAccess } from '../posts/actions';
@@ -20,7 +20,7 @@ export type ReadablePost = { post: CommunityPostRow; access: CommunityAccess | n
 export const COMMUNITY_KIND = sql`"feed_posts"."kind" = ${literal(POST_KIND.COMMUNITY)}`;
 
 /** SQL: published and inside the window at `now`. */
-export const publishedAt = (now: Date): SQL =>
+export const publishedAt = (now: Bind<Date>): SQL =>
   sql`("feed_posts"."state_id" = ${literal(STATE.PUBLISHED)} and "feed_posts"."start_at" <= ${tsParam(now)}
     and ("feed_posts"."end_at" is null or "feed_posts"."end_at" > ${tsParam(now)}))`;
 

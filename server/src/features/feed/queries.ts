@@ -4,6 +4,7 @@ import { ACTION_TYPE, type PostReportRow } from '@hearth/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Bind, literal, tsParam } from '../../db/params';
+import { prepared } from '../../db/prepared';
 import { feedCategories, feedPostActions, feedPosts } from '../../db/schema';
 import { actionEntries } from '../posts/actions';
 import { type PageRow, type PostRow, pageColumns } from '../posts/cards';
@@ -63,35 +64,16 @@ export function actionPageQuery(db: Db, o: ActionPageOptions) {
 }
 
 /*
- * The feed's page queries run as prepared statements (a name per shape: tab, first or later page, page
- * size). On PostgreSQL each pooled connection parses one once and, after a few runs, keeps a generic plan:
- * no SQL built in Node, no parse and no planning per request (planning this query cost more than running
- * it). The SQL is exactly what `feedPageQuery` / `actionPageQuery` build, which the EXPLAIN test plans.
+ * The feed's page queries run as prepared statements (db/prepared.ts; a name per shape: tab, first or later
+ * page, page size): planning this query cost more than running it. The SQL is exactly what
+ * `feedPageQuery` / `actionPageQuery` build, which the EXPLAIN test plans.
  */
-type Prepared<T> = { execute(values: Record<string, unknown>): Promise<T> };
-const preparedPages = new WeakMap<Db, Map<string, Prepared<unknown>>>();
-/** Page sizes are 1..50: beyond this many shapes a page is built per request instead (still correct). */
-const PREPARED_MAX = 24;
 const slot = {
   userId: sql.placeholder('userId'),
   now: sql.placeholder('now'),
   afterAt: sql.placeholder('afterAt'),
   afterId: sql.placeholder('afterId'),
 };
-
-function prepared<T>(db: Db, name: string, build: () => { prepare(name: string): Prepared<T> }) {
-  let byName = preparedPages.get(db);
-  if (!byName) {
-    byName = new Map();
-    preparedPages.set(db, byName);
-  }
-  let query = byName.get(name) as Prepared<T> | undefined;
-  if (!query && byName.size < PREPARED_MAX) {
-    query = build().prepare(name);
-    byName.set(name, query);
-  }
-  return query;
-}
 
 type PageValues = { userId: number; now: Date; take: number; after?: Cursor };
 const valuesOf = (o: PageValues) => ({

@@ -123,6 +123,14 @@ describe('fan-out in batches', () => {
 
   it('after a crash between batches, the next run resumes after the last committed batch', async () => {
     await bulkUsers(250, 'crash');
+    // A location for every third of them, a department for every fifth: targeted per group.
+    await t.db.execute(
+      sql`insert into groups (name, group_type_id) values ('Crash site', 1), ('Crash team', 2)`,
+    );
+    await t.db.execute(sql`insert into user_groups (user_id, group_id)
+      select u.id, g.id from users u join groups g on g.name = 'Crash site' where u.email like 'crash%' and u.id % 3 = 0
+      union all
+      select u.id, g.id from users u join groups g on g.name = 'Crash team' where u.email like 'crash%' and u.id % 5 = 0`);
     const { post, event, audience } = await postForEveryone();
     const crashing = recordingBus(2);
     await expect(processPendingEvents(t.db, crashing.bus, feedAudiences, undefined, 100)).rejects.toThrow(
@@ -147,6 +155,28 @@ describe('fan-out in batches', () => {
     expect((await eventRow(event.id))?.processedAt).not.toBeNull();
     // Counted once per recipient across the crash: each batch's count committed with its notifications.
     expect(await targetedOf(post.id)).toBe(audience);
+    // And per group (0: in none), each type adding up to the audience, as the recipients' groups say.
+    const perGroup = await queryRows<{ type: number; name: string | null; people: number }>(
+      t.db,
+      sql`select t.group_type_id as type, g.name, t.people from post_targeted_groups t
+        left join groups g on g.id = t.group_id where t.post_id = ${post.id} order by 1, 2`,
+    );
+    const placed = async (name: string) =>
+      (
+        await queryRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from user_groups ug join groups g on g.id = ug.group_id
+            join users u on u.id = ug.user_id where g.name = ${name} and u.is_active`,
+        )
+      )[0]?.n ?? 0;
+    const [site, team] = [await placed('Crash site'), await placed('Crash team')];
+    expect(site).toBeGreaterThan(80);
+    expect(perGroup).toEqual([
+      { type: 1, name: 'Crash site', people: site },
+      { type: 1, name: null, people: audience - site },
+      { type: 2, name: 'Crash team', people: team },
+      { type: 2, name: null, people: audience - team },
+    ]);
   });
 });
 

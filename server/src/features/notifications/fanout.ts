@@ -7,11 +7,12 @@
 // in the transaction of the last batch. Each batch honours its recipients' channels (preferences.ts): the
 // bell only for in-app on, and it queues the batch's push and e-mail jobs in its own transaction. The scheduler part notifies posts whose start time arrived, with a
 // conditional UPDATE (notified_at IS NULL) so each post is recorded once.
-import { POST_KIND, STATE } from '@hearth/contract';
+import { GROUP_TYPE, POST_KIND, STATE } from '@hearth/contract';
 import { asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { literal } from '../../db/params';
 import { feedPosts, notificationEvents } from '../../db/schema';
+import { groupOf } from '../../db/user-groups';
 import { type EventBus, publishUsers } from '../../platform/events';
 import type { Audiences } from './audiences';
 import { recordEvent } from './events';
@@ -34,6 +35,23 @@ function audienceOf(audiences: Audiences, e: EventRow): SQL | undefined {
 
 /** Event types whose audience is the announced post's: each batch adds its size to `targeted_count`. */
 const ANNOUNCEMENTS = new Set(['FEED_POST', 'COMMUNITY_POST']);
+
+/**
+ * Adds a batch of an announced post's audience to its targeted people per location and per department
+ * (post_targeted_groups; group 0 for those in none), the groups as reach counts its readers' (groupOf).
+ */
+async function countTargetedGroups(tx: Db, postId: number, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const batch = sql`unnest(${`{${ids.join(',')}}`}::int[]) b(id)`;
+  const perType = (type: number) =>
+    sql`select ${literal(type)} as type, coalesce(${groupOf(sql`b.id`, type)}, 0) as group_id from ${batch}`;
+  await tx.execute(sql`insert into post_targeted_groups (post_id, group_type_id, group_id, people)
+    select ${postId}::int, type, group_id, count(*)::int
+    from (${perType(GROUP_TYPE.LOCATION)} union all ${perType(GROUP_TYPE.DEPARTMENT)}) placed
+    group by type, group_id
+    on conflict (post_id, group_type_id, group_id)
+      do update set people = post_targeted_groups.people + excluded.people`);
+}
 
 /** What a committed batch asks to be delivered beyond the bell: push and e-mail, per recipient. */
 export type BatchDelivery = {
@@ -59,6 +77,7 @@ async function fanOutBatch(
   const audience = audienceOf(audiences, e);
   if (!audience) return { last: null, n: 0, notified: [], pushTo: [], mailTo: [] };
   const type = notificationType(e.type);
+  const announcement = ANNOUNCEMENTS.has(e.type);
   const on = (channel: 'inApp' | 'push' | 'email') => literal(defaultChannel(type, channel) ? 1 : 0);
   const [row] = await queryRows<{
     last: number | null;
@@ -66,6 +85,7 @@ async function fanOutBatch(
     notified: number[] | null;
     push_to: number[] | null;
     mail_to: number[] | null;
+    batch_ids: number[] | null;
   }>(
     tx,
     sql`
@@ -87,16 +107,19 @@ async function fanOutBatch(
       (select array_agg(user_id) from inserted) as notified,
       (select array_agg(c.id order by c.id) from chosen c
         where c.push and exists (select 1 from push_subscriptions s where s.user_id = c.id)) as push_to,
-      (select array_agg(c.id order by c.id) from chosen c where c.email) as mail_to`,
+      (select array_agg(c.id order by c.id) from chosen c where c.email) as mail_to,
+      ${announcement ? sql`(select array_agg(id) from batch)` : sql`null::int[]`} as batch_ids`,
   );
   const n = row?.n ?? 0;
-  // Reach's "targeted" (ADR 033): the audience as announced, counted in the batch's own transaction, so it
-  // is exact after a crash and resumes with the cursor.
-  if (n > 0 && ANNOUNCEMENTS.has(e.type))
+  // Reach's "targeted" (ADR 033): the audience as announced, in all and per group, counted in the batch's
+  // own transaction, so it is exact after a crash and resumes with the cursor.
+  if (n > 0 && announcement) {
     await tx
       .update(feedPosts)
       .set({ targetedCount: sql`coalesce(${feedPosts.targetedCount}, 0) + ${n}::int` })
       .where(eq(feedPosts.id, e.objectId));
+    await countTargetedGroups(tx, e.objectId, row?.batch_ids ?? []);
+  }
   return {
     last: row?.last ?? null,
     n,

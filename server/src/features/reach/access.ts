@@ -9,7 +9,7 @@
 //   posts addressed to them ask them for anything.
 import { POST_KIND, STATE } from '@hearth/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { literal } from '../../db/params';
+import { type Bind, literal } from '../../db/params';
 import { audienceIncludes } from '../audience/audience';
 import type { Viewer } from '../communities/access';
 import { publishedAt } from '../communities/post-visibility';
@@ -20,7 +20,7 @@ import { communityPostSeen, feedPostSeen } from '../search/kinds/posts';
 export const POSTS_WITH_COMMUNITY = sql`feed_posts left join communities on communities.id = feed_posts.community_id`;
 
 /** SQL: the viewer may open the post now, and it is published. Needs POSTS_WITH_COMMUNITY. */
-export function opensNow(viewer: Viewer, now: Date): SQL {
+export function opensNow(viewer: Viewer, now: Bind<Date>): SQL {
   return sql`("feed_posts"."state_id" = ${literal(STATE.PUBLISHED)}
     and (${feedPostSeen(viewer, now)} or ${communityPostSeen(viewer, now)}))`;
 }
@@ -29,7 +29,7 @@ export function opensNow(viewer: Viewer, now: Date): SQL {
  * SQL: the post is published, inside its window at `now`, and addressed to `userId` (a value, or a column
  * such as `u.id` when every user is judged at once).
  */
-export function addressedTo(userId: number | SQL, now: Date): SQL {
+export function addressedTo(userId: number | SQL, now: Bind<Date>): SQL {
   return sql`(${publishedAt(now)} and (
     ("feed_posts"."kind" = ${literal(POST_KIND.FEED)} and ${audienceIncludes(FEED_AUDIENCE, userId)})
     or ("feed_posts"."kind" = ${literal(POST_KIND.COMMUNITY)} and exists (
@@ -39,7 +39,7 @@ export function addressedTo(userId: number | SQL, now: Date): SQL {
 }
 
 /** SQL `select u.id from users u ...`: the active people the post `postId` is addressed to now. */
-export function audienceOf(postId: number, now: Date): SQL {
+export function audienceOf(postId: Bind<number>, now: Bind<Date>): SQL {
   return sql`select u.id from feed_posts join users u on u.is_active
     where feed_posts.id = ${postId} and ${addressedTo(sql`u.id`, now)}`;
 }

@@ -1,11 +1,11 @@
 // A post's reach (issue 18) on a small fixture: totals, splits by location and department, per day, who may
 // see it; and the CSV of who has not acknowledged.
-import { ACTION_TYPE, ROLE } from '@hearth/contract';
+import { ACTION_TYPE, GROUP_TYPE, ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/use-test-app';
-import { feedComments, feedPostActions, feedPosts, postReads } from '../../db/schema';
+import { feedComments, feedPostActions, feedPosts, postReads, postTargetedGroups } from '../../db/schema';
 import { UTF8_BOM } from '../../platform/csv';
 import { createPost } from '../feed/test-support';
 
@@ -34,6 +34,10 @@ beforeAll(async () => {
   mustRead = await createPost(t.db, author.user.id, { requiresAck: true, startAt: new Date(now - 2 * DAY) });
   plain = await createPost(t.db, author.user.id, { startAt: new Date(now - DAY) });
   const at = (ms: number) => new Date(ms);
+  // Each read carries its reader's groups, as recording it does (reads.test.ts).
+  const { north, south } = t.groups;
+  const inNorth = { locationId: north.location.id, departmentId: north.department.id };
+  const inSouth = { locationId: south.location.id, departmentId: south.department.id };
   await t.db.insert(postReads).values([
     {
       postId: mustRead.id,
@@ -41,11 +45,12 @@ beforeAll(async () => {
       seenAt: at(now - 2 * DAY + 60_000),
       openedAt: at(now - DAY),
       acknowledgedAt: at(now - DAY),
+      ...inNorth,
     },
-    { postId: mustRead.id, userId: n2.user.id, seenAt: at(now - DAY) },
-    { postId: mustRead.id, userId: s1.user.id, seenAt: at(now), openedAt: at(now) },
+    { postId: mustRead.id, userId: n2.user.id, seenAt: at(now - DAY), ...inNorth },
+    { postId: mustRead.id, userId: s1.user.id, seenAt: at(now), openedAt: at(now), ...inSouth },
     { postId: mustRead.id, userId: loner.user.id, seenAt: at(now) },
-    { postId: plain.id, userId: n1.user.id, seenAt: at(now) },
+    { postId: plain.id, userId: n1.user.id, seenAt: at(now), ...inNorth },
   ]);
   await t.db.insert(feedPostActions).values([
     { postId: mustRead.id, userId: n1.user.id, actionTypeId: ACTION_TYPE.LIKE },
@@ -135,6 +140,30 @@ describe('GET /feed-posts/{id}/reach', () => {
     expect(data.byDepartment).toContainEqual(
       expect.objectContaining({ name: north.department.name, targeted: 2, seen: 2 }),
     );
+  });
+
+  it('takes targeted per group from the announcement once the fan-out counted it', async () => {
+    const { north } = t.groups;
+    await t.db.insert(postTargetedGroups).values([
+      { postId: mustRead.id, groupTypeId: GROUP_TYPE.LOCATION, groupId: north.location.id, people: 10 },
+      { postId: mustRead.id, groupTypeId: GROUP_TYPE.LOCATION, groupId: 0, people: 5 },
+      { postId: mustRead.id, groupTypeId: GROUP_TYPE.DEPARTMENT, groupId: north.department.id, people: 15 },
+    ]);
+    try {
+      const data = (await reachOf(mustRead.id, admin)).json().data;
+      const targeted = (splits: { name: string; targeted: number }[]) =>
+        Object.fromEntries(splits.map((s) => [s.name, s.targeted]));
+      // South was not targeted when announced (its reader still counts as seen); None is group 0.
+      expect(targeted(data.byLocation)).toEqual({
+        [north.location.name]: 10,
+        [t.groups.south.location.name]: 0,
+        None: 5,
+      });
+      expect(data.byLocation.find((s: { name: string }) => s.name === north.location.name)?.seen).toBe(2);
+      expect(targeted(data.byDepartment)).toMatchObject({ [north.department.name]: 15 });
+    } finally {
+      await t.db.delete(postTargetedGroups).where(eq(postTargetedGroups.postId, mustRead.id));
+    }
   });
 
   it('counts events per UTC day from the start', async () => {

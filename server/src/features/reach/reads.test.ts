@@ -58,6 +58,11 @@ describe('POST /post-reads', () => {
     const row = await readOf(post.id, staff.user.id);
     expect(row?.seenAt).toBeInstanceOf(Date);
     expect(row?.openedAt).toBeNull();
+    // With the reader's groups, which reach splits by.
+    expect(row).toMatchObject({
+      locationId: t.groups.north.location.id,
+      departmentId: t.groups.north.department.id,
+    });
     expect(await readOf(post.id, other.user.id)).toBeUndefined();
     const again = await send(staff, { seen: [post.id] });
     expect(again.json().data).toEqual({ recorded: 0 });
@@ -152,6 +157,7 @@ describe('POST /feed-posts/{id}/acknowledge', () => {
     expect(row?.acknowledgedAt?.toISOString()).toBe(at);
     expect(row?.seenAt?.toISOString()).toBe(at);
     expect(row?.openedAt?.toISOString()).toBe(at);
+    expect(row?.locationId).toBe(t.groups.north.location.id);
     await new Promise((r) => setTimeout(r, 5));
     const again = await ack(staff, post.id);
     expect(again.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { ROLE, STATE } from '@hearth/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { ackReminders, notificationEvents, notifications } from '../../db/schema';
+import { ackReminders, feedPosts, notificationEvents, notifications } from '../../db/schema';
 import { createPost } from '../feed/test-support';
 
 const t = useTestApp({
@@ -56,6 +56,27 @@ describe('acknowledgement reminders', () => {
     const events = await eventsOf(post.id);
     expect(events).toHaveLength(2);
     expect(events.every((e) => e.title === post.title && e.actorId === null)).toBe(true);
+  });
+
+  it('reminds again when the due date moves later, once across two instances', async () => {
+    await bothTick();
+    const first = new Date(Date.now() + 6 * HOUR);
+    const post = await createPost(t.db, admin.user.id, { requiresAck: true, ackDueAt: first, endAt: null });
+    await bothTick();
+    expect(await eventsOf(post.id)).toHaveLength(1);
+    // Moved a week later: its day before comes round again.
+    const later = new Date(first.getTime() + 7 * 24 * HOUR);
+    await t.db.update(feedPosts).set({ ackDueAt: later }).where(eq(feedPosts.id, post.id));
+    await bothTick();
+    expect(await eventsOf(post.id)).toHaveLength(1);
+    const [a, b] = await bothTick(new Date(later.getTime() - 2 * HOUR));
+    expect((a ?? 0) + (b ?? 0)).toBe(1);
+    const reminders = await remindersOf(post.id);
+    expect(reminders.map((r) => [r.kind, r.dueAt.toISOString()])).toEqual([
+      ['dayBefore', first.toISOString()],
+      ['dayBefore', later.toISOString()],
+    ]);
+    expect(await eventsOf(post.id)).toHaveLength(2);
   });
 
   it('reminds only the people it is addressed to who have not acknowledged', async () => {

@@ -1,6 +1,6 @@
 // Reminders to acknowledge (issue 18, ADR 033): a day before a must-read post's due date and on it. Every
-// TICK_MS each instance claims the reminders that fell due by inserting (post, kind) into ack_reminders
-// with ON CONFLICT DO NOTHING: whichever instance's insert wrote the row records the one ACK_REMINDER event,
+// TICK_MS each instance claims the reminders that fell due by inserting (post, kind, due date) into
+// ack_reminders with ON CONFLICT DO NOTHING (a due date moved later is reminded of again): whichever instance's insert wrote the row records the one ACK_REMINDER event,
 // in the same transaction, so however many instances run this each reminder goes out once. The fan-out
 // (notifications/fanout.ts) delivers it to the audience of `reachAudiences` (notification-audiences.ts):
 // those it is addressed to who have not acknowledged, in-app, by push and by e-mail as they chose.
@@ -41,14 +41,14 @@ export async function claimAckReminders(db: Db, now: Date): Promise<{ postId: nu
     const claimed = await queryRows<{ post_id: number; kind: Kind; title: string }>(
       tx,
       sql`with claimed as (
-          insert into ack_reminders (post_id, kind, sent_at)
-          select p.id, k.kind, ${at} from feed_posts p
+          insert into ack_reminders (post_id, kind, due_at, sent_at)
+          select p.id, k.kind, p.ack_due_at, ${at} from feed_posts p
           cross join (values (${DAY_BEFORE}::text), (${DUE}::text)) k(kind)
           where p.requires_ack and p.state_id = ${literal(STATE.PUBLISHED)}
             and p.ack_due_at > ${at} - interval '1 day' and p.ack_due_at <= ${at} + interval '1 day'
             and p.start_at <= ${at} and (p.end_at is null or p.end_at > ${at})
             and case k.kind when ${DUE} then p.ack_due_at <= ${at} else p.ack_due_at > ${at} end
-          on conflict (post_id, kind) do nothing
+          on conflict (post_id, kind, due_at) do nothing
           returning post_id, kind
         )
         select c.post_id, c.kind, p.title from claimed c join feed_posts p on p.id = c.post_id

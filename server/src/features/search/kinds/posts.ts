@@ -2,6 +2,7 @@
 // post is the feed's rule (feed/visibility.ts) or the community's (communities/access.ts,
 // post-visibility.ts), as the post pages themselves read them.
 import { sql } from 'drizzle-orm';
+import type { Bind } from '../../../db/params';
 import { can } from '../../../platform/policy';
 import { communityVisibleTo, type Viewer } from '../../communities/access';
 import { COMMUNITY_KIND, publishedAt } from '../../communities/post-visibility';
@@ -10,7 +11,7 @@ import { headline, type KindSpec, type SearchContext, windowStatus } from '../ki
 import { HEADLINE_OPTIONS } from '../snippet';
 
 /** A feed post the viewer may open: any for content administrators (drafts marked), else a visible one. */
-export function feedPostSeen(viewer: Viewer, now: Date) {
+export function feedPostSeen(viewer: Viewer, now: Bind<Date>) {
   return can(viewer, 'post.seeUnpublished') ? FEED_KIND : visibleTo(viewer.id, now);
 }
 
@@ -19,7 +20,7 @@ export function feedPostSeen(viewer: Viewer, now: Date) {
  * others one of a community they see ("communities" left-joined on the post's community), published and in
  * its window unless they see its drafts (post managers, the community's managers).
  */
-export function communityPostSeen(viewer: Viewer, now: Date) {
+export function communityPostSeen(viewer: Viewer, now: Bind<Date>) {
   if (can(viewer, 'post.withoutCommunity') && can(viewer, 'community.seeAll')) return COMMUNITY_KIND;
   const seesCommunity = communityVisibleTo(viewer) ?? sql`true`;
   const unpublished = can(viewer, 'community.seeUnpublished', null)
