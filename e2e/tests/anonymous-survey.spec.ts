@@ -130,11 +130,11 @@ test('the smallest group shown is an administrator setting', async ({ page }) =>
   await expect(size).toHaveValue('5');
   await shoot(page, 'settings');
   await size.fill('3');
-  await page.getByRole('button', { name: 'Save' }).nth(1).click();
+  await page.getByRole('button', { name: 'Save group size' }).click();
   await expect(page.getByText('Anonymous survey setting saved')).toBeVisible();
   await page.reload();
   await expect(size).toHaveValue('3');
   await size.fill('5');
-  await page.getByRole('button', { name: 'Save' }).nth(1).click();
+  await page.getByRole('button', { name: 'Save group size' }).click();
   await expect(page.getByText('Anonymous survey setting saved')).toBeVisible();
 });

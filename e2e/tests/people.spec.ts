@@ -157,7 +157,7 @@ test('an administrator shows the phone to colleagues and hides it again', async 
     const phone = admin.getByRole('checkbox', { name: 'Phone' });
     await expect(phone).toBeChecked({ checked: !shown });
     await phone.setChecked(shown);
-    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(admin.getByText('Profile fields saved')).toBeVisible();
   };
 

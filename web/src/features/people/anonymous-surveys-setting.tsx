@@ -98,8 +98,9 @@ export function AnonymousSurveysSettingCard() {
           too when it is smaller than this.
         </p>
         <div className="profile-fields-actions">
+          {/* Named apart from the profile fields' Save on the same page. */}
           <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save
+            Save group size
           </Button>
         </div>
       </form>
