@@ -1,6 +1,5 @@
 // The reach page's charts (recharts): the funnel as horizontal bars and the events per day as lines. Only
 // the reach page imports this file, through lazy-reach-charts.tsx, so recharts never reaches /news.
-import { theme } from 'antd';
 import {
   Bar,
   BarChart,
@@ -14,22 +13,10 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useChartColours } from '../../lib/chart-colours';
 import { formatDate } from '../../lib/dates';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import type { DayPoint, FunnelStep } from './reach-logic';
-
-function useChartColours() {
-  const { token } = theme.useToken();
-  return {
-    primary: token.colorPrimary,
-    seen: token.colorPrimary,
-    opened: token.colorWarning,
-    acknowledged: token.colorSuccess,
-    grid: token.colorBorderSecondary,
-    text: token.colorTextSecondary,
-    fontSize: token.fontSizeSM,
-  };
-}
 
 const ROW_HEIGHT = 40;
 
@@ -81,7 +68,7 @@ export function DaysChart({ days, requiresAck }: { days: DayPoint[]; requiresAck
           type="linear"
           dataKey="seen"
           name="Seen"
-          stroke={c.seen}
+          stroke={c.primary}
           strokeWidth={2}
           dot={false}
           isAnimationActive={false}
@@ -90,7 +77,7 @@ export function DaysChart({ days, requiresAck }: { days: DayPoint[]; requiresAck
           type="linear"
           dataKey="opened"
           name="Opened"
-          stroke={c.opened}
+          stroke={c.warning}
           strokeWidth={2}
           strokeDasharray="6 3"
           dot={false}
@@ -101,7 +88,7 @@ export function DaysChart({ days, requiresAck }: { days: DayPoint[]; requiresAck
             type="monotone"
             dataKey="acknowledged"
             name="Acknowledged"
-            stroke={c.acknowledged}
+            stroke={c.success}
             strokeWidth={2}
             strokeDasharray="2 3"
             dot={false}

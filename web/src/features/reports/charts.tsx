@@ -1,7 +1,6 @@
 // The report charts (recharts). Only the report pages import this file, so recharts stays in their lazy
 // chunks and never reaches the staff pages. Colours come from the antd theme.
 import type { ActiveUsersWeek } from '@hearth/contract';
-import { theme } from 'antd';
 import type { ReactNode } from 'react';
 import {
   Bar,
@@ -14,20 +13,10 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useChartColours } from '../../lib/chart-colours';
 import { formatDate } from '../../lib/dates';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { type OptionCount, shortLabel, type TopPost } from './report-logic';
-
-function useChartColours() {
-  const { token } = theme.useToken();
-  return {
-    primary: token.colorPrimary,
-    secondary: token.colorWarning,
-    grid: token.colorBorderSecondary,
-    text: token.colorTextSecondary,
-    fontSize: token.fontSizeSM,
-  };
-}
 
 type TickProps = { x?: number | string; y?: number | string; payload?: { value?: unknown } };
 
@@ -128,7 +117,7 @@ export function TopPostsChart({ posts }: { posts: TopPost[] }) {
       <Tooltip />
       <Legend itemSorter={null} />
       <Bar dataKey="likes" name="Likes" stackId="a" fill={c.primary} maxBarSize={24} />
-      <Bar dataKey="comments" name="Comments" stackId="a" fill={c.secondary} maxBarSize={24} />
+      <Bar dataKey="comments" name="Comments" stackId="a" fill={c.warning} maxBarSize={24} />
     </HorizontalBars>
   );
 }
