@@ -28,6 +28,7 @@ import { installAckReminders } from './features/reach/reminders';
 import { reachRoutes } from './features/reach/routes';
 import { reportRoutes } from './features/reports/routes';
 import { searchRoutes } from './features/search/routes';
+import { installProviderPictures, type PictureNetwork } from './features/sso/provider-picture';
 import { ssoRoutes } from './features/sso/routes';
 import { statsRoutes } from './features/stats/routes';
 import { surveyAudiences } from './features/surveys/notification-audiences';
@@ -75,6 +76,8 @@ export type AppDeps = {
   jobs?: JobOptions;
   /** How web push reaches push services; production passes none (public https addresses only). */
   push?: PushNetwork;
+  /** How pictures named by an identity provider are fetched; production passes none (as push). */
+  providerPictures?: PictureNetwork;
   /** A pino logger; tests pass none and log nothing. */
   logger?: FastifyBaseLogger;
 };
@@ -114,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installAccountMail(app);
   await installRenditionsBackfill(app);
   await installFilesCleanup(app);
+  await installProviderPictures(app, deps.providerPictures);
 
   const routeList: string[] = [];
   app.decorate('routeList', routeList);

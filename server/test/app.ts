@@ -23,13 +23,14 @@ export type TestApp = {
 };
 
 /**
- * `deps.push`: how web push reaches push services (a test's resolver, its local push service); `deps.jobs`:
+ * `deps.push`: how web push reaches push services (a test's resolver, its local push service), and
+ * `deps.providerPictures` how pictures named by an identity provider are fetched; `deps.jobs`:
  * job queue timing on top of the tests' short retries; `deps.logger`: a logger to read what the app logs
  * (tests log nothing otherwise).
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'push' | 'logger' | 'jobs'> = {},
+  deps: Pick<AppDeps, 'push' | 'providerPictures' | 'logger' | 'jobs'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
   const mailbox = new Mailbox();

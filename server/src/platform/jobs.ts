@@ -40,6 +40,12 @@ export const QUEUES = {
    */
   notificationMail: { retryLimit: 10, retryDelaySeconds: 10, expireInSeconds: 30 },
   digest: { retryLimit: 10, retryDelaySeconds: 10, expireInSeconds: 60 },
+  /**
+   * The picture of a company sign-in (features/sso/provider-picture.ts): a refused or failed picture is
+   * logged and dropped, not retried; only a database or storage error is. An attempt is one fetch of at most
+   * 5 s and one image conversion, so after 60 s it is a dead instance's job.
+   */
+  providerPicture: { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 60 },
 } satisfies Record<string, QueuePolicy>;
 export type QueueName = keyof typeof QUEUES;
 

@@ -161,15 +161,41 @@ export async function setProfileImage(
   userId: number,
   image: { jpeg: Buffer; originalName?: string },
 ): Promise<{ fileId: number; url: string }> {
+  const saved = await storeProfileImage(db, storage, userId, image, false);
+  if (!saved) throw unauthenticated();
+  return saved;
+}
+
+/**
+ * Stores the avatar only while the user has none (a picture from the identity provider never replaces one
+ * the person chose, even one uploaded while it was being fetched); answers undefined when it did not.
+ */
+export function setProfileImageIfNone(
+  db: Db,
+  storage: Storage,
+  userId: number,
+  image: { jpeg: Buffer; originalName?: string },
+): Promise<{ fileId: number; url: string } | undefined> {
+  return storeProfileImage(db, storage, userId, image, true);
+}
+
+async function storeProfileImage(
+  db: Db,
+  storage: Storage,
+  userId: number,
+  image: { jpeg: Buffer; originalName?: string },
+  onlyIfNone: boolean,
+): Promise<{ fileId: number; url: string } | undefined> {
   const key = await storage.put('profile', 'jpg', image.jpeg);
   try {
-    const { fileId, oldKey } = await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       const [user] = await tx
         .select({ old: users.profileImageFileId })
         .from(users)
         .where(eq(users.id, userId))
         .for('update');
       if (!user) throw unauthenticated();
+      if (onlyIfNone && user.old !== null) return undefined;
       const fileId = await recordFile(tx, {
         storageKey: key,
         mimeType: 'image/jpeg',
@@ -182,8 +208,12 @@ export async function setProfileImage(
       const oldKey = user.old ? await deleteFileRow(tx, user.old) : undefined;
       return { fileId, oldKey };
     });
-    await removeBlob(storage, oldKey);
-    return { fileId, url: fileUrl(key) ?? '' };
+    if (!saved) {
+      await removeBlob(storage, key);
+      return undefined;
+    }
+    await removeBlob(storage, saved.oldKey);
+    return { fileId: saved.fileId, url: fileUrl(key) ?? '' };
   } catch (err) {
     // Nothing refers to the new blob when the transaction failed.
     await removeBlob(storage, key);

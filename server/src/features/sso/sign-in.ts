@@ -12,6 +12,7 @@ import { hashToken, newOpaqueToken } from '../../platform/auth/opaque-tokens';
 import { ATTEMPT_SECONDS, HANDOFF_SECONDS, readyHandoff, recordAttempt, takeAttempt } from './attempts';
 import type { Claims } from './claims';
 import { callbackPath, HANDOFF_COOKIE, HANDOFF_PATH, readCookie, STATE_COOKIE, setCookie } from './cookies';
+import { queueProviderPicture } from './provider-picture';
 import { provisionUser } from './provision';
 import { failed, redirectTo } from './redirect';
 
@@ -133,6 +134,8 @@ export async function finishSignIn(
   if (!outcome.ok) return failed(reply, outcome.reason);
   // Role, name and groups may have changed: this instance reads the user's row again.
   forgetUser(outcome.userId);
+  // After the commit, as a job: the picture never slows or breaks the sign-in (provider-picture.ts).
+  await queueProviderPicture(app, outcome.userId, claims);
   setCookie(reply, HANDOFF_COOKIE, secret, {
     path: HANDOFF_PATH,
     maxAgeSeconds: HANDOFF_SECONDS,
