@@ -1,7 +1,8 @@
 // Credentials never reach the log (product.md section 10, Operations). The stream no longer takes a token in
 // its URL, but a client may still put one there (an old web build, a typo'd integration), and mail links
-// carry one, and an identity provider's answer carries an authorization code and its state: so every log line is rewritten before it is written, whatever field holds the text: the
-// value of any token-like query parameter, and anything shaped like a JWT, become `[redacted]`.
+// carry one, and an identity provider's answer carries an authorization code and its state: so every log
+// line is rewritten before it is written, whatever field holds the text: the value of any token-like query
+// parameter, and anything shaped like a JWT, become `[redacted]`.
 import type { DestinationStream } from 'pino';
 
 /** A query parameter whose name says it is a credential: access_token, token, ticket, refreshToken, key... */
