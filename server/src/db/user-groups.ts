@@ -15,6 +15,16 @@ export function groupOf(userId: Bind<number> | SQL, type: number): SQL {
     where ug.user_id = ${userId} and g.group_type_id = ${literal(type)})`;
 }
 
+/**
+ * SQL: the names of all the person's groups of the type, by name, comma-separated (null when none): what
+ * a report or CSV shows, where a person in two departments is shown in both.
+ */
+export function groupNames(userId: SQL, type: number): SQL {
+  return sql`(select string_agg(g.name, ', ' order by g.name)
+    from user_groups ug join groups g on g.id = ug.group_id
+    where ug.user_id = ${userId} and g.group_type_id = ${literal(type)})`;
+}
+
 /** The person's location and department as two SQL values, in that order. */
 export const placeOf = (userId: Bind<number> | SQL) =>
   sql`${groupOf(userId, GROUP_TYPE.LOCATION)}, ${groupOf(userId, GROUP_TYPE.DEPARTMENT)}`;

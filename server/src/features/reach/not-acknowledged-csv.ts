@@ -5,6 +5,7 @@ import { GROUP_TYPE } from '@hearth/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { literal } from '../../db/params';
+import { groupNames } from '../../db/user-groups';
 import { type CsvValue, keysetBatches } from '../../platform/csv';
 import { addressedTo } from './access';
 
@@ -33,10 +34,6 @@ type Row = {
 };
 type Cursor = { key: string; id: number };
 
-const groupNames = (groupTypeId: number) => sql`(select string_agg(g.name, ', ' order by g.name)
-  from user_groups ug join groups g on g.id = ug.group_id
-  where ug.user_id = u.id and g.group_type_id = ${literal(groupTypeId)})`;
-
 /** One batch of the people who have not acknowledged the post, after `after`. */
 export function notAcknowledgedBatch(
   db: Db,
@@ -48,7 +45,8 @@ export function notAcknowledgedBatch(
   return queryRows<Row>(
     db,
     sql`select u.id, u.first_name, u.last_name, u.email, lower(u.last_name) as sort_key,
-        ${groupNames(GROUP_TYPE.LOCATION)} as location, ${groupNames(GROUP_TYPE.DEPARTMENT)} as department,
+        ${groupNames(sql`u.id`, GROUP_TYPE.LOCATION)} as location,
+        ${groupNames(sql`u.id`, GROUP_TYPE.DEPARTMENT)} as department,
         r.seen_at, r.opened_at
       from feed_posts join users u on u.is_active
       left join post_reads r on r.post_id = feed_posts.id and r.user_id = u.id

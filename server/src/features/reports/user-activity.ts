@@ -11,6 +11,7 @@ import {
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { users } from '../../db/schema';
+import { groupNames as groupNamesOf } from '../../db/user-groups';
 import { type CsvValue, keysetBatches } from '../../platform/csv';
 import { containsPattern } from '../users/queries';
 
@@ -19,9 +20,7 @@ import { containsPattern } from '../users/queries';
 // (feed_post_actions_user_idx, survey_instances_user_idx, refresh_tokens_user_created_idx, the user_groups
 // primary key). Columns are qualified: a bare "id" inside a subquery would bind to the subquery's own table.
 const U = sql`"users"."id"`;
-const groupNames = (groupTypeId: number) => sql`(select string_agg(g.name, ', ' order by g.name)
-  from user_groups ug join groups g on g.id = ug.group_id
-  where ug.user_id = ${U} and g.group_type_id = ${groupTypeId})`;
+const groupNames = (groupTypeId: number) => groupNamesOf(U, groupTypeId);
 const actionCount = (actionTypeId: number) => sql`(select count(*)::int from feed_post_actions a
     where a.user_id = ${U} and a.action_type_id = ${actionTypeId})`;
 const completedSurveys = sql`(select count(*)::int from survey_instances si
