@@ -127,13 +127,10 @@ export function reachQuery(postId: Bind<number>, now: Bind<Date>, groupsCounted:
     where u.part <> 'day' or u.day is not null`;
 }
 
-/**
- * reachQuery as a prepared statement (db/prepared.ts), one for posts whose groups the fan-out counted and
- * one for the others: planning it took a tenth of its time.
- */
-function preparedReach(db: Db, groupsCounted: boolean) {
+/** The columns of reachQuery's rows, as the select of its prepared form reads them (built once per name). */
+function reachFields() {
   const col = <T>(name: string) => sql<T>`${sql.raw(`r.${name}`)}`;
-  const fields = {
+  return {
     part: col<ReachRow['part']>('part'),
     type: col<number | null>('type'),
     group_id: col<number | null>('group_id'),
@@ -144,9 +141,16 @@ function preparedReach(db: Db, groupsCounted: boolean) {
       SQL<number>
     >),
   };
+}
+
+/**
+ * reachQuery as a prepared statement (db/prepared.ts), one for posts whose groups the fan-out counted and
+ * one for the others: planning it took a tenth of its time.
+ */
+function preparedReach(db: Db, groupsCounted: boolean) {
   return prepared<ReachRow[]>(db, `post_reach_${groupsCounted ? 'counted' : 'live'}`, () =>
     db
-      .select(fields)
+      .select(reachFields())
       .from(sql`(${reachQuery(sql.placeholder('postId'), sql.placeholder('now'), groupsCounted)}) as r`),
   );
 }
