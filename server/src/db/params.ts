@@ -18,3 +18,9 @@ export function literal(n: number): SQL {
   if (!Number.isSafeInteger(n)) throw new Error(`not a whole number for SQL: ${n}`);
   return sql.raw(String(n));
 }
+
+/**
+ * Whole numbers as one array parameter in PostgreSQL's text form (`{1,2,3}`, cast with `::int[]` in the
+ * SQL): one statement text whatever the list's length, so a prepared statement serves every batch.
+ */
+export const intArrayText = (ids: readonly number[]) => `{${ids.join(',')}}`;

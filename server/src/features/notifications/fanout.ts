@@ -10,7 +10,7 @@
 import { GROUP_TYPE, POST_KIND, STATE } from '@hearth/contract';
 import { asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { literal } from '../../db/params';
+import { intArrayText, literal } from '../../db/params';
 import { feedPosts, notificationEvents } from '../../db/schema';
 import { groupOf } from '../../db/user-groups';
 import { type EventBus, publishUsers } from '../../platform/events';
@@ -42,7 +42,7 @@ const ANNOUNCEMENTS = new Set(['FEED_POST', 'COMMUNITY_POST']);
  */
 async function countTargetedGroups(tx: Db, postId: number, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  const batch = sql`unnest(${`{${ids.join(',')}}`}::int[]) b(id)`;
+  const batch = sql`unnest(${intArrayText(ids)}::int[]) b(id)`;
   const perType = (type: number) =>
     sql`select ${literal(type)} as type, coalesce(${groupOf(sql`b.id`, type)}, 0) as group_id from ${batch}`;
   await tx.execute(sql`insert into post_targeted_groups (post_id, group_type_id, group_id, people)

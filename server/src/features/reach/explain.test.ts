@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/use-test-app';
 import { queryRows } from '../../db/client';
+import { intArrayText } from '../../db/params';
 import { groupOf } from '../../db/user-groups';
 import { postReach, reachQuery } from './reach';
 import { seenStatement } from './reads';
@@ -118,7 +119,7 @@ describe(`reach at ${USERS} people and about ${READS} read rows`, () => {
 
   it('reads a batch of seen events through the posts primary key', async () => {
     for (const viewer of [staff, admin]) {
-      const text = await plan(seenStatement(t.db, viewer, `{${recent.join(',')}}`, now).getSQL());
+      const text = await plan(seenStatement(t.db, viewer, intArrayText(recent), now).getSQL());
       expect(text).toMatch(/Index Scan using feed_posts_pkey on feed_posts/);
       expect(text).not.toMatch(/Seq Scan on (feed_posts|post_reads)/);
     }

@@ -7,7 +7,7 @@ import type { PostReadsBody } from '@hearth/contract';
 import { MSG } from '@hearth/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { type Bind, tsParam } from '../../db/params';
+import { type Bind, intArrayText, tsParam } from '../../db/params';
 import { prepared } from '../../db/prepared';
 import { postReads } from '../../db/schema';
 import { placeOf } from '../../db/user-groups';
@@ -74,9 +74,6 @@ export const openedStatement = (db: Db, viewer: Viewer, ids: Bind<string>, now: 
     })
     .returning({ one: sql<number>`1` });
 
-/** The ids as one array value: one statement whatever the batch's size. */
-const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
-
 /** Runs a batch's statement of the kind, through its prepared form (one per kind and role). */
 function recordKind(db: Db, kind: 'seen' | 'opened', viewer: Viewer, values: Values) {
   const statement = kind === 'seen' ? seenStatement : openedStatement;
@@ -95,7 +92,7 @@ export async function recordReads(
 ): Promise<number> {
   const seen = [...new Set(batch.seen)];
   const opened = [...new Set(batch.opened)];
-  const values = (ids: number[]) => ({ viewerId: viewer.id, ids: idArray(ids), now: now.toISOString() });
+  const values = (ids: number[]) => ({ viewerId: viewer.id, ids: intArrayText(ids), now: now.toISOString() });
   let recorded = 0;
   if (seen.length) recorded += (await recordKind(db, 'seen', viewer, values(seen))).length;
   if (opened.length) recorded += (await recordKind(db, 'opened', viewer, values(opened))).length;
