@@ -55,7 +55,14 @@ export function MentionBox({
 
   const typed = (search.query ?? '').trim();
   let notFound: ReactNode = MSG.noUsersFound;
-  if (search.loading) notFound = <Spin size="small" />;
+  // The list item needs words for screen readers (axe: aria-command-name), not only the spinner.
+  if (search.loading)
+    notFound = (
+      <Flex align="center" gap={8}>
+        <Spin size="small" />
+        Searching…
+      </Flex>
+    );
   else if (typed === '') notFound = 'Type a name to search';
 
   return (
