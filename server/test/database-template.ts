@@ -1,6 +1,6 @@
 // Vitest global setup of the server suite: prepares one migrated database per run, which each test file's
 // database starts from (database.ts), instead of every file initialising and migrating its own.
-// - PGlite: a data folder saved as a tarball; a file loads it in about 0.7 s instead of the 3.5 s a fresh
+// - PGlite: a data folder saved as a tarball; a file loads it in about 0.55 s instead of the 3.5 s a fresh
 //   PGlite takes to initialise and migrate.
 // - PostgreSQL (TEST_DATABASE_URL): a template database; CREATE DATABASE ... TEMPLATE copies it in 0.1 s
 //   instead of 0.7 s of migrations.
@@ -56,6 +56,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const database = await openDatabase({ memory: true });
   await prepare(database);
+  // Without PostgreSQL's own template databases (no test creates a database on PGlite), the data folder
+  // holds a third fewer files, and loading it in each test file takes 0.55 s instead of 0.8 s.
+  for (const statement of [
+    `UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`,
+    'DROP DATABASE template0', // not in a transaction block: one statement a call
+    'DROP DATABASE template1',
+    'CHECKPOINT',
+  ])
+    await database.pglite?.exec(statement);
   const tarball = await database.pglite?.dumpDataDir('none');
   await database.close();
   if (!tarball) throw new Error('PGlite gave no data folder to save');
