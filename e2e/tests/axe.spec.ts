@@ -21,6 +21,21 @@ async function settled(page: Page, heading?: string | RegExp): Promise<void> {
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning, .post-card-skeleton')).toHaveCount(0);
   // Animations (drawers, dropdowns, fades) end before the colours are measured.
   await page.waitForTimeout(400);
+  await stillColours(page);
+}
+
+/**
+ * Waits until no transition or animation is running (endless ones aside): axe reads the colours of the
+ * moment, and a colour caught halfway through a transition fails or passes by chance. Two frames first,
+ * so that a change just made has started its transitions.
+ */
+async function stillColours(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
 }
 
 async function visit(page: Page, path: string, heading?: string | RegExp): Promise<void> {
@@ -120,7 +135,7 @@ async function scanAll(page: Page, screens: Screen[]): Promise<void> {
       found.push(...(await findings(page, `${screen.name}, light`)));
       await page.emulateMedia({ colorScheme: 'dark' });
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-      await page.waitForTimeout(300);
+      await stillColours(page);
       found.push(...(await findings(page, `${screen.name}, dark`, COLOUR_RULES)));
     });
   }
