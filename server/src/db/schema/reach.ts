@@ -9,8 +9,11 @@ import { users } from './users';
 export const postReads = pgTable(
   'post_reads',
   {
-    postId: ref('post_id', () => feedPosts.id, 'cascade'),
-    userId: ref('user_id', () => users.id, 'cascade'),
+    // No foreign keys: their checks (a trigger a row, locking the post and the reader FOR KEY SHARE) were
+    // half of a batch's insert (ADR 033). Rows are written only for posts the reader may open (reads.ts),
+    // and deleting a post or a person deletes their rows by a trigger (migration 0019), as the cascade did.
+    postId: integer('post_id').notNull(),
+    userId: integer('user_id').notNull(),
     seenAt: ts('seen_at'),
     openedAt: ts('opened_at'),
     acknowledgedAt: ts('acknowledged_at'),

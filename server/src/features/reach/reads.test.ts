@@ -3,8 +3,9 @@
 import { POST_KIND, REACH_LIMITS, ROLE, STATE, VISIBILITY } from '@hearth/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/use-test-app';
-import { postReads } from '../../db/schema';
+import { feedPosts, postReads, users } from '../../db/schema';
 import { createCommunity } from '../communities/test-support';
 import { createPost } from '../feed/test-support';
 
@@ -125,6 +126,28 @@ describe('POST /post-reads', () => {
     expect((await send(acker, { seen: [other2.id], opened: [other2.id] })).json().data).toEqual({
       recorded: 2,
     });
+  });
+});
+
+describe('reads of deleted rows', () => {
+  // post_reads has no foreign keys (migration 0019): triggers delete the reads as the cascade did.
+  it('go with a deleted post, and with a deleted person', async () => {
+    const post = await createPost(t.db, admin.user.id);
+    const kept = await createPost(t.db, admin.user.id);
+    const leaver = await createUser(t.db);
+    const at = new Date();
+    await t.db.insert(postReads).values([
+      { postId: post.id, userId: reader.user.id, seenAt: at },
+      { postId: post.id, userId: leaver.id, seenAt: at },
+      { postId: kept.id, userId: reader.user.id, seenAt: at },
+      { postId: kept.id, userId: leaver.id, seenAt: at },
+    ]);
+    await t.db.delete(feedPosts).where(eq(feedPosts.id, post.id));
+    expect(await readOf(post.id, reader.user.id)).toBeUndefined();
+    expect(await readOf(post.id, leaver.id)).toBeUndefined();
+    await t.db.delete(users).where(eq(users.id, leaver.id));
+    expect(await readOf(kept.id, leaver.id)).toBeUndefined();
+    expect(await readOf(kept.id, reader.user.id)).toBeDefined();
   });
 });
 
