@@ -1,5 +1,6 @@
 // The load of the feed and search benchmarks: autocannon over a rotation of paths x tokens, with latency
 // percentiles taken from every response.
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 
 export const percentile = (sorted, p) =>
@@ -7,19 +8,19 @@ export const percentile = (sorted, p) =>
 
 /**
  * Runs autocannon with `connections` for `durationS` seconds, rotating through `paths` x `tokens`; latency
- * percentiles from every response. `bodies`: POST these JSON bodies in turn instead of GETs; `overallRate`:
- * at most this many requests a second in all (an open load at a set rate), instead of as fast as answered.
+ * percentiles from every response. `bodies`: POST these JSON bodies in turn instead of GETs; `start`: where
+ * in the rotation to begin (a later load going on from an earlier one). A load at a set rate is
+ * paced-load.mjs's.
  */
-export function load(base, paths, tokens, { connections, durationS, bodies, overallRate }) {
+export function load(base, paths, tokens, { connections, durationS, bodies, start = 0 }) {
   return new Promise((resolve, reject) => {
     const times = [];
-    let n = 0;
+    let n = start;
     const instance = autocannon(
       {
         url: base,
         connections,
         duration: durationS,
-        ...(overallRate ? { overallRate } : {}),
         requests: [
           {
             setupRequest(req) {
@@ -53,5 +54,27 @@ export function load(base, paths, tokens, { connections, durationS, bodies, over
       },
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+/**
+ * `load` in a child process (load-process.mjs), for a load that runs at the same time as another: each then
+ * has an event loop of its own. Answers the same figures. With `options.rate`, a paced load (paced-load.mjs).
+ */
+export function loadInProcess(base, paths, tokens, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [new URL('./load-process.mjs', import.meta.url).pathname], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load process exited with ${code}`));
+      resolve(JSON.parse(out));
+    });
+    child.stdin.end(JSON.stringify({ base, paths, tokens, options }));
   });
 }

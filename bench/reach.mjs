@@ -3,18 +3,22 @@
 // Generates the feed benchmark's posts and likes for 50,000 people (generate.mjs), then 1,000,000 read
 // rows (post_reads) over the newest posts, the newest of them a must-read seen by most of its audience.
 // Then, one after another in the same run:
-//   1. the feed's first page alone (50 connections), as bench/feed.mjs measures it;
-//   2. the same feed load WHILE the browsers' batches of seen events arrive at a set rate (POST
-//      /v1/api/post-reads, 20 cards a batch, as many people scrolling): the feed's budget must still hold;
+//   1. GET /v1/health (the floor) and the feed's first page alone (50 connections, as fast as answered), as
+//      bench/feed.mjs measures them; then the feed alone at its budget's rate, 1,000 pages a second;
+//   2. the feed at that rate WHILE the browsers' batches of seen events arrive at theirs (POST
+//      /v1/api/post-reads, 20 cards a batch, as many people scrolling), each load in a process of its own:
+//      the feed's budget must still hold; then the feed as fast as answered with the same batches, to show
+//      the share of the machine the events take;
 //   3. the batches alone, as fast as they are answered: how many events a second the server takes in;
 //   4. the reach of the must-read post (GET /v1/api/feed-posts/{id}/reach: totals, splits by location and
 //      department, per day), one request after another as its author.
-// Budgets (2 cores shared with the load generator): at least 5,000 events/s ingested with no errors while
-// the feed's first page keeps p95 < 30 ms (bench/feed.mjs); the reach p95 < 50 ms. Exits 1 over budget.
+// Budgets (2 cores shared with the load generators): at least 5,000 events/s ingested with no errors while
+// the feed's first page keeps its budget, p95 < 30 ms at >= 1,000 req/s (bench/feed.mjs); the reach
+// p95 < 50 ms. Exits 1 over budget.
 // Not part of `npm test`.
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
-import { load, percentile } from './autocannon-load.mjs';
+import { load, loadInProcess, percentile } from './autocannon-load.mjs';
 import { durationSeconds, hashBenchPassword, PASSWORD, SIZES } from './common.mjs';
 import { generateFeedData } from './generate.mjs';
 import { login, startServer, stopServer } from './server.mjs';
@@ -26,7 +30,7 @@ const FEED_CONNECTIONS = 50;
 /** Cards a batch of seen events holds: what a person scrolls past in the few seconds between batches. */
 const EVENTS_PER_BATCH = 20;
 const TARGET_EVENTS_PER_S = 5_000;
-const BUDGET = { eventsPerS: TARGET_EVENTS_PER_S, feedP95Ms: 30, reachP95Ms: 50 };
+const BUDGET = { eventsPerS: TARGET_EVENTS_PER_S, feedP95Ms: 30, feedRps: 1_000, reachP95Ms: 50 };
 /** People whose tokens send the batches (each batch is recorded for its sender). */
 const SENDERS = 200;
 const REACH_REQUESTS = 200;
@@ -102,16 +106,22 @@ async function generateReads(exec) {
   };
 }
 
-/** Batches of seen events: 20 of the newest published posts for everyone, a different window each time. */
+/**
+ * Batches of seen events, each new to the server: sender i % SENDERS sends the posts of window
+ * floor(i / SENDERS) of the 4,000 newest published posts (20 each), so the first SENDERS x 200 batches
+ * (800,000 events) are all different person-and-post pairs, as people scrolling past cards they had not
+ * seen. Repeats would only measure the no-op of the conflict clause.
+ */
 async function seenBatches(exec) {
+  const windows = 200;
   const { rows } = await exec(`
     SELECT id FROM feed_posts WHERE state_id = 2 AND kind = 1 AND NOT has_audience AND start_at <= now()
-    ORDER BY start_at DESC, id DESC LIMIT 2000`);
+    ORDER BY start_at DESC, id DESC LIMIT ${windows * EVENTS_PER_BATCH}`);
   const ids = rows.map((r) => r.id);
   const bodies = [];
-  for (let i = 0; i < 500; i++) {
-    const start = (i * 37) % (ids.length - EVENTS_PER_BATCH);
-    bodies.push({ seen: ids.slice(start, start + EVENTS_PER_BATCH) });
+  for (let w = 0; w < windows; w++) {
+    const seen = ids.slice(w * EVENTS_PER_BATCH, (w + 1) * EVENTS_PER_BATCH);
+    for (let sender = 0; sender < SENDERS; sender++) bodies.push({ seen });
   }
   return bodies;
 }
@@ -181,38 +191,67 @@ async function main() {
 
       const feedPath = ['/v1/api/newsfeed?limit=10'];
       const readsPath = ['/v1/api/post-reads'];
-      const feedAlone = await load(base, feedPath, feedTokens, {
-        connections: FEED_CONNECTIONS,
-        durationS: DURATION_S,
-      });
+      // The framework's floor on this machine at this hour (as bench/feed.mjs): a slow hour shows here too.
+      const closed = { connections: FEED_CONNECTIONS, durationS: DURATION_S };
+      const health = await load(base, ['/v1/health'], [], closed);
+      const feedAlone = await load(base, feedPath, feedTokens, closed);
+      // The feed's budget (bench/feed.mjs) is p95 < 30 ms at >= 1,000 req/s. Measured as 50 connections
+      // asking as fast as answered, it is a measure of the machine's whole capacity: any other work at the
+      // same moment slows it, and its p95 is mostly the queue of the 50. So the budget is held at its own
+      // rate, 1,000 first pages a second, while the batches arrive at theirs; the load as fast as answered is
+      // printed too. Each load runs in a process of its own: in one, the feed's connections kept the event
+      // loop busy and the paced batches fell behind their rate.
+      const feedRated = { ...closed, rate: BUDGET.feedRps };
       const rate = TARGET_EVENTS_PER_S / EVENTS_PER_BATCH;
-      const [feedWith, paced] = await Promise.all([
-        load(base, feedPath, feedTokens, { connections: FEED_CONNECTIONS, durationS: DURATION_S }),
-        load(base, readsPath, tokens, { connections: 20, durationS: DURATION_S, bodies, overallRate: rate }),
-      ]);
+      const eventsPaced = { connections: 50, durationS: DURATION_S, bodies, rate };
+      // The batches alone first: how many events a second the server takes in, and the insert path warm
+      // (its prepared statements made, the key's pages read) before the loads that run beside the feed.
       const flat = await load(base, readsPath, tokens, { connections: 20, durationS: DURATION_S, bodies });
+      const feedAtRate = await loadInProcess(base, feedPath, feedTokens, feedRated);
+      // Each load of batches goes on where the last stopped: new events, not ones already recorded.
+      const [feedWith, paced] = await Promise.all([
+        loadInProcess(base, feedPath, feedTokens, feedRated),
+        loadInProcess(base, readsPath, tokens, { ...eventsPaced, start: flat.total }),
+      ]);
+      const [feedFlatWith, pacedFlat] = await Promise.all([
+        loadInProcess(base, feedPath, feedTokens, closed),
+        loadInProcess(base, readsPath, tokens, { ...eventsPaced, start: flat.total + paced.total }),
+      ]);
       // Every post read (half the people each), then the must-read post (everyone) alone.
       const posts = await reachLatency(base, author, [...reads.readIds, reads.mustReadId]);
       const reach = await reachLatency(base, author, [reads.mustReadId]);
 
       const events = (r) => r.rps * EVENTS_PER_BATCH;
       console.log('\nPostgreSQL 15, one run');
-      console.log(fmt('feed first page, alone', feedAlone));
-      console.log(fmt('feed first page, while events arrive', feedWith));
+      console.log(fmt('GET /v1/health (floor)', health));
+      console.log(fmt('feed first page, alone, as fast as answered', feedAlone));
+      console.log(
+        `  the feed costs ${(health.rps / Math.max(feedAlone.rps, 1)).toFixed(1)}x the floor's time a request`,
+      );
+      console.log(fmt(`feed first page, alone, at ${BUDGET.feedRps}/s`, feedAtRate));
+      console.log(fmt(`feed first page at ${BUDGET.feedRps}/s, while events arrive`, feedWith));
       console.log(fmt(`POST /post-reads at ${rate}/s (${TARGET_EVENTS_PER_S} events/s)`, paced));
-      console.log(`  = ${Math.round(events(paced))} events/s taken in while the feed was under load`);
+      console.log(
+        `  = ${Math.round(events(paced))} events/s taken in while the feed ran at its budget's rate`,
+      );
+      console.log(fmt('feed first page as fast as answered, while events arrive', feedFlatWith));
+      console.log(fmt(`POST /post-reads at ${rate}/s, meanwhile`, pacedFlat));
+      console.log(
+        `  = ${Math.round(events(pacedFlat))} events/s; the feed kept ` +
+          `${Math.round((100 * feedFlatWith.rps) / Math.max(feedAlone.rps, 1))}% of its requests a second`,
+      );
       console.log(fmt('POST /post-reads, as fast as answered', flat));
       console.log(`  = ${Math.round(events(flat))} events/s at most`);
       console.log(fmt(`GET /feed-posts/{id}/reach, ${reads.readIds.length + 1} posts in turn`, posts));
       console.log(fmt(`GET /feed-posts/${reads.mustReadId}/reach (read by all)`, reach));
       const checks = [
         [
-          `ingestion >= ${BUDGET.eventsPerS} events/s with the feed under load, no errors`,
+          `ingestion >= ${BUDGET.eventsPerS} events/s with the feed at ${BUDGET.feedRps}/s, no errors`,
           events(paced) >= BUDGET.eventsPerS * 0.98 && paced.errors === 0,
         ],
         [
-          `feed first page p95 < ${BUDGET.feedP95Ms} ms while events arrive`,
-          feedWith.p95 < BUDGET.feedP95Ms && feedWith.errors === 0,
+          `feed first page p95 < ${BUDGET.feedP95Ms} ms at >= ${BUDGET.feedRps} req/s while events arrive`,
+          feedWith.p95 < BUDGET.feedP95Ms && feedWith.rps >= BUDGET.feedRps * 0.98 && feedWith.errors === 0,
         ],
         [`reach p95 < ${BUDGET.reachP95Ms} ms, each post`, posts.p95 < BUDGET.reachP95Ms],
         [`reach p95 < ${BUDGET.reachP95Ms} ms, the post read by all`, reach.p95 < BUDGET.reachP95Ms],
