@@ -73,12 +73,24 @@ async function readBody<T>(res: Response): Promise<T> {
   throw apiErrorFrom(res.status, json, undefined, res.headers.get(REQUEST_ID_HEADER));
 }
 
+/**
+ * Set while a logout runs (features/auth/api.ts): the logout alone decides where the browser goes. A page's
+ * request still in flight is refused once the session is revoked, and its move to the login page would
+ * otherwise replace the identity provider's logout page the logout had just sent the browser to.
+ */
+let loggingOut = false;
+export function setLoggingOut(on: boolean): void {
+  loggingOut = on;
+}
+
 /** Clears the stored session and sends the browser to the login page, remembering where it was. */
 export function expireSession(): never {
   clearSession();
-  const here = `${window.location.pathname}${window.location.search}`;
-  const onLogin = window.location.pathname === '/' || window.location.pathname === PATHS.login;
-  window.location.assign(onLogin ? PATHS.login : `${PATHS.login}?next=${encodeURIComponent(here)}`);
+  if (!loggingOut) {
+    const here = `${window.location.pathname}${window.location.search}`;
+    const onLogin = window.location.pathname === '/' || window.location.pathname === PATHS.login;
+    window.location.assign(onLogin ? PATHS.login : `${PATHS.login}?next=${encodeURIComponent(here)}`);
+  }
   throw new ApiError(401, 'SESSION_EXPIRED', 'Your session has expired, please log in again');
 }
 

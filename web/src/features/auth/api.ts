@@ -2,6 +2,7 @@
 import { authEndpoints, type RegisterBody } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { setLoggingOut } from '../../lib/api';
 import { call } from '../../lib/endpoint-client';
 import { disablePush } from '../../lib/push';
 import { clearSession, currentProfile, saveSession } from '../../lib/session';
@@ -40,6 +41,7 @@ export function useLogout() {
     mutationFn: async () => {
       const profile = currentProfile();
       if (!profile) return undefined;
+      setLoggingOut(true);
       // While the token is still valid: the browser stops receiving this user's pushes (never throws).
       await disablePush();
       // Best effort: the session ends in this browser even when the server cannot be told.
@@ -51,6 +53,7 @@ export function useLogout() {
     },
     onSettled: (answer) => {
       // Signed in through the company's provider: end its session too; it comes back to /login (issue 19).
+      // Logging out stays set: this page is left, and nothing else may send the browser elsewhere.
       if (answer?.endSessionUrl) {
         clearSession();
         queryClient.clear();
@@ -60,6 +63,7 @@ export function useLogout() {
       navigate('/login', { replace: true });
       clearSession();
       queryClient.clear();
+      setLoggingOut(false);
     },
   });
 }
