@@ -6,10 +6,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { ROLE } from '@hearth/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/platform/logger';
+import { capturingLogger } from './log-capture';
 import { useTestApp } from './use-test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -68,15 +67,9 @@ describe('without a trusted proxy', () => {
 
 describe('behind a trusted proxy', () => {
   const lines: string[] = [];
-  const out = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
   const t = useTestApp({
     config: { trustProxy: true },
-    deps: () => ({ logger: createLogger('info', out) }),
+    deps: () => ({ logger: capturingLogger('info', (line) => lines.push(line)) }),
   });
   let port = 0;
   beforeAll(async () => {

@@ -2,16 +2,15 @@
 // builds it) writes into a buffer while a session does what the web does: log in, take a stream ticket,
 // open the stream, refresh, log out. No JWT and none of the opaque tokens handed out may appear in the
 // lines; a token-like query parameter is logged as `[redacted]`.
-import { Writable } from 'node:stream';
 import type { SessionProfile, StreamTicket } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, PASSWORD } from '../../test/factories';
+import { capturingLogger } from '../../test/log-capture';
 import { basic, bearer } from '../../test/sessions';
 import { useTestApp } from '../../test/use-test-app';
 import { buildApp } from '../app';
 import { redactCredentials } from './http/log-redaction';
-import { createLogger } from './logger';
 
 /** Shapes of what the app hands out: JWT access tokens and 32-byte base64url opaque tokens. */
 const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+/;
@@ -23,18 +22,12 @@ let base: string;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  const out = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
   app = await buildApp({
     config: t.app.config as Parameters<typeof buildApp>[0]['config'],
     database: t.app.database,
     mailer: t.app.mailer,
     storage: t.app.storage,
-    logger: createLogger('info', out),
+    logger: capturingLogger('info', (line) => lines.push(line)),
   });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });

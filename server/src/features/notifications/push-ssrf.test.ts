@@ -3,13 +3,14 @@
 // is refused at registration (400, fields.endPoint), and at send time: subscriptions that name internal
 // addresses (stored before the fix, or a name whose DNS answer changed since registration, rebinding) never
 // reach the local listener that would catch them, although a plain socket reaches it from every address.
-import { createServer, connect as rawConnect, type Server, type Socket } from 'node:net';
+import { connect as rawConnect } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { Writable } from 'node:stream';
 import { MSG, ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useConnectionTrap } from '../../../test/connection-trap';
+import { lineWriter } from '../../../test/log-capture';
 import { useTestApp } from '../../../test/use-test-app';
 import { pushSubscriptions } from '../../db/schema';
 import { createCategory } from '../feed/test-support';
@@ -25,7 +26,10 @@ const lookups: string[] = [];
 const t = useTestApp({
   users: { admin: ROLE.ADMIN, staff: ROLE.STAFF },
   deps: () => ({
-    logger: pino({ level: 'warn' }, logTo(logLines)),
+    logger: pino(
+      { level: 'warn' },
+      lineWriter((line) => logLines.push(JSON.parse(line))),
+    ),
     push: {
       resolve: async (host) => {
         lookups.push(host);
@@ -37,32 +41,13 @@ const t = useTestApp({
 const { admin, staff } = t.users;
 let categoryId: number;
 /** A listener on every local address (dual stack): any connection the sender makes locally lands here. */
-let trap: Server;
-let port: number;
-let connections = 0;
-const sockets = new Set<Socket>();
+const trap = useConnectionTrap();
 /** The app's log: each refused delivery is a `web push failed` line saying why. */
 const logLines: { msg?: string; endpoint?: string; err?: { code?: string } }[] = [];
-const logTo = (lines: object[]) =>
-  new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
 
 beforeAll(async () => {
-  trap = createServer((socket) => {
-    connections++;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.destroy();
-  });
-  await new Promise<void>((ok) => trap.listen(0, '::', ok));
-  port = (trap.address() as { port: number }).port;
   categoryId = (await createCategory(t.db)).id;
 });
-afterAll(() => new Promise((ok) => trap.close(ok)));
 
 const register = (endPoint: string) => {
   const keys = browserKeys();
@@ -178,41 +163,41 @@ describe('delivery refuses internal addresses as it connects', () => {
   it('the trap catches a plain socket from every local target (so a refused delivery below means something)', async () => {
     for (const host of LOCAL_TARGETS) {
       await new Promise<void>((ok, fail) => {
-        const s = rawConnect({ host, port }, () => {
+        const s = rawConnect({ host, port: trap.port }, () => {
           s.destroy();
           ok();
         });
         s.on('error', fail);
       });
     }
-    await expect.poll(() => connections).toBe(LOCAL_TARGETS.length);
-    connections = 0;
+    await expect.poll(() => trap.connections).toBe(LOCAL_TARGETS.length);
+    trap.connections = 0;
   });
 
   it('a name public at registration and loopback at send time (DNS rebinding) is never connected to', async () => {
     dns.set('rebind.test', [PUBLIC]);
-    const endPoint = `https://rebind.test:${port}/push/rebound`;
+    const endPoint = `https://rebind.test:${trap.port}/push/rebound`;
     expect((await register(endPoint)).statusCode).toBe(201);
     dns.set('rebind.test', ['127.0.0.1']);
     lookups.length = 0;
     await publish();
     // The sender did try: it resolved the name at send time, got loopback, and refused to connect.
     expect(lookups).toContain('rebind.test');
-    expect(connections).toBe(0);
+    expect(trap.connections).toBe(0);
   });
 
   it('stored endpoints naming every internal class, as literals or names, are never connected to', async () => {
     const endpoints: string[] = [];
     [...LOCAL_TARGETS, ...OTHER_BLOCKED].forEach((address, i) => {
       dns.set(`internal-${i}.test`, [address]);
-      endpoints.push(`https://internal-${i}.test:${port}/push`);
+      endpoints.push(`https://internal-${i}.test:${trap.port}/push`);
       const literal = address.includes(':') ? `[${address}]` : address;
-      endpoints.push(`https://${literal}:${port}/push`);
+      endpoints.push(`https://${literal}:${trap.port}/push`);
     });
     dns.set('half.test', [PUBLIC, '127.0.0.1']);
-    endpoints.push(`https://half.test:${port}/push`);
+    endpoints.push(`https://half.test:${trap.port}/push`);
     // Rows as they may exist from before the fix: registration would refuse them now.
-    const plain = [`http://127.0.0.1:${port}/push`, `http://${PUBLIC}/push`];
+    const plain = [`http://127.0.0.1:${trap.port}/push`, `http://${PUBLIC}/push`];
     const keys = browserKeys();
     await t.db.insert(pushSubscriptions).values(
       [...endpoints, ...plain].map((endpoint) => ({
@@ -225,8 +210,8 @@ describe('delivery refuses internal addresses as it connects', () => {
     lookups.length = 0;
     logLines.length = 0;
     await publish();
-    expect(connections).toBe(0);
-    expect(sockets.size).toBe(0);
+    expect(trap.connections).toBe(0);
+    expect(trap.open.size).toBe(0);
     // Each one was tried and refused for its address (names at the socket's lookup, literals before it),
     // not timed out or unreachable; plain http is refused for its scheme.
     expect(failures(endpoints)).toEqual(endpoints.map((e) => [e, 'ERR_ADDRESS_REFUSED']));

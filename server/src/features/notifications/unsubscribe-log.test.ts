@@ -1,12 +1,11 @@
 // The unsubscribe token never reaches the log (ADR 033): it travels in a body, and the server's own logger
 // (as main.ts builds it) records requests without their bodies, whether the token is taken or refused.
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
+import { capturingLogger } from '../../../test/log-capture';
 import { useTestApp } from '../../../test/use-test-app';
 import { buildApp } from '../../app';
-import { createLogger } from '../../platform/logger';
 import { unsubscribeToken } from './unsubscribe-token';
 
 const t = useTestApp();
@@ -14,18 +13,12 @@ let app: FastifyInstance;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  const out = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
   app = await buildApp({
     config: t.app.config as Parameters<typeof buildApp>[0]['config'],
     database: t.app.database,
     mailer: t.app.mailer,
     storage: t.app.storage,
-    logger: createLogger('trace', out),
+    logger: capturingLogger('trace', (line) => lines.push(line)),
   });
   await app.ready();
 });

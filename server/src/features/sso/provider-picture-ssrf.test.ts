@@ -3,14 +3,13 @@
 // only). Pictures on loopback, private, link-local (cloud metadata) and mapped addresses, and names that
 // resolve to one, never reach the local listener that would catch them, and the sign-in succeeds without an
 // image all the same.
-import { createServer, type Server, type Socket } from 'node:net';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useConnectionTrap } from '../../../test/connection-trap';
 import { settled } from '../../../test/jobs';
+import { capturingLogger } from '../../../test/log-capture';
 import { useTestApp } from '../../../test/use-test-app';
 import { users } from '../../db/schema';
-import { createLogger } from '../../platform/logger';
 import { clientRegistration, handOff, providerConfig, signIn } from './test-kit';
 import { startTestProvider, type TestProvider } from './test-support';
 
@@ -34,15 +33,7 @@ const logLines: { msg?: string; userId?: number; code?: string; picture?: string
 const t = useTestApp({
   config: () => ({ oidcProviders: [providerConfig(idp.issuer)] }),
   deps: () => ({
-    logger: createLogger(
-      'warn',
-      new Writable({
-        write(chunk, _encoding, done) {
-          for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-          done();
-        },
-      }),
-    ),
+    logger: capturingLogger('warn', (line) => logLines.push(JSON.parse(line))),
     providerPictures: {
       resolve: async (host) =>
         (dns[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
@@ -51,21 +42,7 @@ const t = useTestApp({
 });
 
 /** A listener on every local address (dual stack): any connection the fetch makes locally lands here. */
-let trap: Server;
-let port: number;
-let connections = 0;
-const sockets = new Set<Socket>();
-beforeAll(async () => {
-  trap = createServer((socket) => {
-    connections++;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.destroy();
-  });
-  await new Promise<void>((ok) => trap.listen(0, '::', ok));
-  port = (trap.address() as { port: number }).port;
-});
-afterAll(() => new Promise((ok) => trap.close(ok)));
+const trap = useConnectionTrap();
 
 let seq = 0;
 const account = (picture: string) => {
@@ -87,7 +64,7 @@ describe('a picture on an internal address is refused before connecting', () => 
     'mixed.test',
   ];
   it.each(targets)('%s', async (host) => {
-    const picture = `https://${host}:${port}/avatar.png`;
+    const picture = `https://${host}:${trap.port}/avatar.png`;
     const { callback, jar } = await signIn(t, account(picture));
     expect(String(callback.headers.location)).toMatch(/^\/sso\/complete/);
     const session = await handOff(t, jar);
@@ -95,7 +72,7 @@ describe('a picture on an internal address is refused before connecting', () => 
     const userId = session.json().data.id as number;
     await settled(t.app, 'providerPicture');
 
-    expect(connections).toBe(0);
+    expect(trap.connections).toBe(0);
     const [user] = await t.db
       .select({ image: users.profileImageFileId })
       .from(users)

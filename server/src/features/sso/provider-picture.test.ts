@@ -2,16 +2,15 @@
 // claim names a local HTTPS picture server (picture-test-support.ts). Only this file allows that server's
 // address (127.0.0.1, as `pictures.test`) and trusts its certificate; provider-picture-ssrf.test.ts runs
 // the production rule. Every refusal leaves the sign-in done and the user without an image.
-import { Writable } from 'node:stream';
 import { LIMITS, MSG } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { settled } from '../../../test/jobs';
+import { capturingLogger } from '../../../test/log-capture';
 import { useTestApp } from '../../../test/use-test-app';
 import { files, users } from '../../db/schema';
-import { createLogger } from '../../platform/logger';
 import { selfSignedCertificate } from '../notifications/push-test-support';
 import { setProfileImage, setProfileImageIfNone } from '../profile/service';
 import { type PictureServer, samplePng, startPictureServer } from './picture-test-support';
@@ -41,15 +40,7 @@ const t = useTestApp({
   deps: () => {
     tls = selfSignedCertificate(HOST);
     return {
-      logger: createLogger(
-        'warn',
-        new Writable({
-          write(chunk, _encoding, done) {
-            for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-            done();
-          },
-        }),
-      ),
+      logger: capturingLogger('warn', (line) => logLines.push(JSON.parse(line))),
       providerPictures: {
         resolve: async (host) =>
           host === HOST

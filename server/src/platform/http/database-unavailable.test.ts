@@ -2,14 +2,13 @@
 // the classification of errors, the error handler on a bare Fastify app, and on PostgreSQL the real app
 // whose connections run through a proxy that is cut and restored.
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
-import { Writable } from 'node:stream';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturingLogger } from '../../../test/log-capture';
 import { useTestApp } from '../../../test/use-test-app';
 import { buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
-import { createLogger } from '../logger';
 import { databaseUnavailable, UNAVAILABLE_MESSAGE } from './database-unavailable';
 import { installErrorHandler } from './error-handler';
 
@@ -73,20 +72,12 @@ describe('databaseUnavailable', () => {
 });
 
 /** A logger as main.ts builds it, writing its lines into `lines`. */
-function capturingLogger(lines: string[]) {
-  const out = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return createLogger('info', out);
-}
+const loggerInto = (lines: string[]) => capturingLogger('info', (line) => lines.push(line));
 
 describe('the error handler', () => {
   it('answers 503 with Retry-After, the request id and a sentence, and logs one line without SQL', async () => {
     const lines: string[] = [];
-    const app = Fastify({ loggerInstance: capturingLogger(lines) as FastifyBaseLogger });
+    const app = Fastify({ loggerInstance: loggerInto(lines) as FastifyBaseLogger });
     installErrorHandler(app);
     app.get('/lost', async () => {
       throw wrapped(coded('terminating connection due to administrator command', '57P01'));
@@ -165,7 +156,7 @@ onPostgres?.('an app whose database goes away', () => {
       database: { ...proxied, url: t.app.database.url },
       mailer: t.app.mailer,
       storage: t.app.storage,
-      logger: capturingLogger(lines),
+      logger: loggerInto(lines),
     });
     await app.ready();
   });
