@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { PATHS, ROLE } from '@hearth/contract';
 import { Button, Layout, Space } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api';
 import { useProfile } from '../../lib/session';
@@ -50,6 +50,10 @@ export function TopBar({ isMobile, onOpenMenu }: Props) {
   const logout = useLogout();
   const roleId = profile?.roles.id;
   const hasProfilePages = roleId === ROLE.ADMIN || roleId === ROLE.STAFF || roleId === ROLE.EDITOR;
+  // The search text lives here, not in the box: the box moves (and mounts anew) when the window crosses
+  // the phone width, and what was typed must survive that.
+  const [searchText, setSearchText] = useState('');
+  const search = { text: searchText, onText: setSearchText };
 
   return (
     <Layout.Header className="top-bar">
@@ -64,14 +68,14 @@ export function TopBar({ isMobile, onOpenMenu }: Props) {
       )}
       {hasProfilePages && !isMobile && (
         <Suspense fallback={<SearchPlaceholder isMobile={false} />}>
-          <SearchBox isMobile={false} />
+          <SearchBox isMobile={false} {...search} />
         </Suspense>
       )}
       <div className="top-bar-spacer" />
       <Space size={isMobile ? 4 : 12} align="center">
         {hasProfilePages && isMobile && (
           <Suspense fallback={<SearchPlaceholder isMobile />}>
-            <SearchBox isMobile />
+            <SearchBox isMobile {...search} />
           </Suspense>
         )}
         {roleId === ROLE.STAFF && (

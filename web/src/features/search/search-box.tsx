@@ -20,17 +20,27 @@ type Option = { key: string; hit?: SearchHit; href: string };
 
 const isShortcut = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k';
 
-export function SearchBox({ isMobile }: { isMobile: boolean }) {
+type Props = {
+  isMobile: boolean;
+  /** What was typed, kept by the top bar: the box mounts anew when the window crosses the phone width. */
+  text: string;
+  onText: (text: string) => void;
+};
+
+export function SearchBox({ isMobile, text, onText }: Props) {
   const navigate = useNavigate();
   const roleId = useProfile()?.roles.id ?? 0;
-  const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
-  const query = useDebouncedValue(text.trim(), 150);
+  const typed = text.trim().slice(0, SEARCH_LIMITS.maxLength);
+  const query = useDebouncedValue(typed, 150);
   const suggestions = useSuggestions(query);
+  // The list on screen is for an older text until the typing pauses and its answer comes: said as aria-busy,
+  // so assistive technology (and the browser journeys) wait for the list of what was typed.
+  const busy = query !== typed || suggestions.isFetching;
   const shown = isMobile ? expanded : true;
 
   useEffect(() => {
@@ -57,9 +67,10 @@ export function SearchBox({ isMobile }: { isMobile: boolean }) {
         const href = hitLink(hit, roleId);
         if (href) list.push({ key: `${hit.kind}-${hit.id}`, hit, href });
       }
-    if (query) list.push({ key: 'all', href: searchHref({ q: query, kind: firstKind }) });
+    // "See all results" is for what was typed, even before its suggestions come.
+    if (typed) list.push({ key: 'all', href: searchHref({ q: typed, kind: firstKind }) });
     return list;
-  }, [groups, query, roleId, firstKind]);
+  }, [groups, typed, roleId, firstKind]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new list of options is what resets the choice.
   useEffect(() => setActive(-1), [options]);
@@ -77,8 +88,7 @@ export function SearchBox({ isMobile }: { isMobile: boolean }) {
   const submit = () => {
     const chosen = options[active];
     if (chosen) go(chosen.href);
-    else if (text.trim())
-      go(searchHref({ q: text.trim().slice(0, SEARCH_LIMITS.maxLength), kind: firstKind }));
+    else if (typed) go(searchHref({ q: typed, kind: firstKind }));
   };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
@@ -121,7 +131,7 @@ export function SearchBox({ isMobile }: { isMobile: boolean }) {
       </button>
     );
 
-  const listOpen = open && query !== '';
+  const listOpen = open && typed !== '';
   const activeId = active >= 0 && options[active] ? `${listId}-${options[active].key}` : undefined;
   return (
     <search className={`search-box${isMobile ? ' search-box-overlay' : ''}`}>
@@ -141,7 +151,7 @@ export function SearchBox({ isMobile }: { isMobile: boolean }) {
         maxLength={SEARCH_LIMITS.maxLength}
         value={text}
         onChange={(e) => {
-          setText(e.target.value);
+          onText(e.target.value);
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
@@ -162,7 +172,14 @@ export function SearchBox({ isMobile }: { isMobile: boolean }) {
           <CloseOutlined aria-hidden />
         </button>
       )}
-      <div id={listId} role="listbox" aria-label="Suggestions" className="search-box-list" hidden={!listOpen}>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        aria-busy={listOpen && busy}
+        className="search-box-list"
+        hidden={!listOpen}
+      >
         {listOpen && suggestions.isError && (
           <div className="search-box-note">Search is not available now.</div>
         )}
@@ -206,7 +223,7 @@ export function SearchBox({ isMobile }: { isMobile: boolean }) {
             })}
           </div>
         ))}
-        {query && (
+        {typed && (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard chooses options from the input (aria-activedescendant).
           <div
             id={`${listId}-all`}
@@ -215,10 +232,10 @@ export function SearchBox({ isMobile }: { isMobile: boolean }) {
             aria-selected={active === options.length - 1}
             className="search-box-option search-box-all"
             onMouseDown={(e) => e.preventDefault()}
-            onClick={() => go(searchHref({ q: query, kind: firstKind }))}
+            onClick={() => go(searchHref({ q: typed, kind: firstKind }))}
             onMouseEnter={() => setActive(options.length - 1)}
           >
-            See all results for “{query}”
+            See all results for “{typed}”
           </div>
         )}
       </div>
