@@ -29,6 +29,13 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL: the connection string (the event bus opens its own LISTEN connection with it). */
   url?: string;
+  /**
+   * Where the browsers' seen and opened events are written (features/reach/reads.ts). On PostgreSQL, a pool
+   * of its own with few connections: when inserts slow down (a checkpoint, the first writes to cold pages),
+   * the batches wait among themselves instead of taking every connection of the pool that pages are read
+   * from. On PGlite, `db` itself (one connection).
+   */
+  ingestDb: Db;
   /** PGlite: the client itself (the job queue talks to it directly; see platform/jobs.ts). */
   pglite?: PGlite;
   migrate(): Promise<void>;
@@ -61,6 +68,11 @@ export type OpenOptions = {
  * fewer feed requests a second than five (more backends contending for the CPU; bench/feed.mjs).
  */
 const DEFAULT_POOL_SIZE = 5;
+/**
+ * Connections per instance for the seen events (`ingestDb`): 250 batches a second take 1-2 ms each warm, so
+ * two keep up with ten times that, and a slow moment costs the feed two connections at most, not all five.
+ */
+const INGEST_POOL_SIZE = 2;
 
 /** `client`, given back to the pool (which drops it) when its connection ends while it is held. */
 function releasedOnLoss(client: pg.PoolClient): pg.PoolClient {
@@ -98,34 +110,12 @@ const answers = (query: () => Promise<unknown>) => async (): Promise<boolean> =>
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrationsDir = migrationsFolder();
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? DEFAULT_POOL_SIZE,
-      // No request statement should run for half a minute; one that does (a lock wait, a runaway plan)
-      // holds one of the few connections, and its caller has given up. Migrations run without it (below).
-      statement_timeout: STATEMENT_TIMEOUT_MS,
-      // TCP keepalive after 10 s idle, so a connection whose server vanished (failover, a cut network)
-      // is found dead instead of being handed to the next request.
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-      // Connecting, or waiting for a free connection, longer than this answers 503 (the error handler)
-      // instead of holding the request until the client gives up.
-      connectionTimeoutMillis: 10_000,
-    });
-    // An idle connection can be cut by the server (restart, failover, DROP DATABASE in tests). Without a
-    // listener that error would be uncaught and stop the process; the pool replaces the client anyway.
-    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
-    // The pool listens only to idle clients. One lost while a request holds it (between the statements of
-    // a transaction) emits its error with no listener, which stopped the process; its query fails anyway.
-    pool.on('connect', (client) => client.on('error', () => undefined));
-    // Drizzle 0.45 runs a transaction's BEGIN before the `try` that releases its client: a connection lost
-    // just then kept its pool slot for good (drizzle-orm#6241), and a few losses left the pool empty.
-    const connect = pool.connect.bind(pool);
-    pool.connect = ((callback?: never) =>
-      callback ? connect(callback) : connect().then(releasedOnLoss)) as typeof pool.connect;
+    const pool = postgresPool(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE);
+    const ingestPool = postgresPool(opts.databaseUrl, INGEST_POOL_SIZE);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
+      ingestDb: drizzlePg(ingestPool, { schema }) as unknown as Db,
       kind: 'postgres',
       url: opts.databaseUrl,
       // A connection of its own, without the statement timeout: building an index on a large table may
@@ -140,7 +130,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         }
       },
       ping: answers(() => pool.query('select 1')),
-      close: () => pool.end(),
+      close: () => Promise.all([pool.end(), ingestPool.end()]).then(() => undefined),
     };
   }
   const client = opts.memory
@@ -150,10 +140,41 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    ingestDb: db,
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
     ping: answers(() => client.query('select 1')),
     close: () => client.close(),
   };
+}
+
+/** A pool of `max` connections to PostgreSQL, with the options and guards every pool of the server has. */
+function postgresPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    // No request statement should run for half a minute; one that does (a lock wait, a runaway plan)
+    // holds one of the few connections, and its caller has given up. Migrations run without it (`migrate`).
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    // TCP keepalive after 10 s idle, so a connection whose server vanished (failover, a cut network)
+    // is found dead instead of being handed to the next request.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    // Connecting, or waiting for a free connection, longer than this answers 503 (the error handler)
+    // instead of holding the request until the client gives up.
+    connectionTimeoutMillis: 10_000,
+  });
+  // An idle connection can be cut by the server (restart, failover, DROP DATABASE in tests). Without a
+  // listener that error would be uncaught and stop the process; the pool replaces the client anyway.
+  pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+  // The pool listens only to idle clients. One lost while a request holds it (between the statements of
+  // a transaction) emits its error with no listener, which stopped the process; its query fails anyway.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  // Drizzle 0.45 runs a transaction's BEGIN before the `try` that releases its client: a connection lost
+  // just then kept its pool slot for good (drizzle-orm#6241), and a few losses left the pool empty.
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: never) =>
+    callback ? connect(callback) : connect().then(releasedOnLoss)) as typeof pool.connect;
+  return pool;
 }

@@ -2,7 +2,7 @@
 // caller may open now; POST /feed-posts/{id}/acknowledge; GET /newsfeed/to-acknowledge.
 import { POST_KIND, REACH_LIMITS, ROLE, STATE, VISIBILITY } from '@hearth/contract';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/use-test-app';
 import { feedPosts, postReads, users } from '../../db/schema';
@@ -68,6 +68,22 @@ describe('POST /post-reads', () => {
     const again = await send(staff, { seen: [post.id] });
     expect(again.json().data).toEqual({ recorded: 0 });
     expect((await readOf(post.id, staff.user.id))?.seenAt).toEqual(row?.seenAt);
+  });
+
+  it('starts no notification fan-out: a batch records no event, unlike other writes', async () => {
+    const kick = vi.spyOn(t.app.notifications, 'kick');
+    try {
+      const post = await createPost(t.db, admin.user.id, { requiresAck: true });
+      expect((await send(acker, { seen: [post.id] })).statusCode).toBe(200);
+      // An acknowledgement kicks the fan-out, as every other write does; by then the batch's hooks have run.
+      const acknowledged = await t.call('POST', `/v1/api/feed-posts/${post.id}/acknowledge`, acker);
+      expect(acknowledged.statusCode).toBe(200);
+      await vi.waitFor(() => expect(kick).toHaveBeenCalled());
+      await new Promise((r) => setTimeout(r, 50));
+      expect(kick).toHaveBeenCalledTimes(1);
+    } finally {
+      kick.mockRestore();
+    }
   });
 
   it('records only posts in the caller audience: a post for another group, a draft, an ended post are ignored', async () => {

@@ -14,9 +14,12 @@ import { listToAcknowledge } from './to-acknowledge';
 
 export async function reachRoutes(app: FastifyInstance): Promise<void> {
   routes(app, reachEndpoints, {
-    recordPostReads: async (request) => ({
-      data: { recorded: await recordReads(app.db, me(request), request.body) },
-    }),
+    recordPostReads: [
+      async (request) => ({
+        data: { recorded: await recordReads(app.database.ingestDb, me(request), request.body) },
+      }),
+      { config: { recordsNoEvents: true } },
+    ],
     acknowledgePost: async (request) => {
       const at = await acknowledge(app.db, me(request), request.params.id);
       return { data: { acknowledgedAt: at.toISOString() } };
