@@ -113,3 +113,89 @@ describe('CardCache', () => {
     expect(cache.get(5_001, 1, 0)?.title).toBe('p5001');
   });
 });
+
+describe('CardCache.contents', () => {
+  const loaded = (id: number, version: number) => ({
+    id,
+    version,
+    content: { id, title: `p${id} v${version}` } as unknown as CardContent,
+  });
+  /** A loader that answers each id at `version` when released, counting its calls. */
+  const loader = (version: number) => {
+    const calls: number[][] = [];
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const load = async (ids: number[]) => {
+      calls.push(ids);
+      await gate;
+      return ids.map((id) => loaded(id, version));
+    };
+    return { calls, load, release: () => release() };
+  };
+
+  it('loads a missing card once for the requests that miss it meanwhile, and keeps it', async () => {
+    const cache = new CardCache();
+    const { calls, load, release } = loader(7);
+    const first = cache.contents(
+      [
+        { id: 1, version: 7 },
+        { id: 2, version: 7 },
+      ],
+      load,
+    );
+    const second = cache.contents(
+      [
+        { id: 2, version: 7 },
+        { id: 3, version: 7 },
+      ],
+      load,
+    );
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(calls).toEqual([[1, 2], [3]]);
+    expect(a.get(2)).toBe(b.get(2));
+    expect(b.get(2)?.title).toBe('p2 v7');
+    expect(b.get(3)?.title).toBe('p3 v7');
+    // Now cached: no load at all.
+    expect((await cache.contents([{ id: 1, version: 7 }], load)).get(1)?.title).toBe('p1 v7');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('loads again for a request whose row is of another version than the shared load read', async () => {
+    const cache = new CardCache();
+    const old = loader(1);
+    const first = cache.contents([{ id: 1, version: 1 }], old.load);
+    const fresh = loader(2);
+    const second = cache.contents([{ id: 1, version: 2 }], (ids) => {
+      fresh.release();
+      return fresh.load(ids);
+    });
+    old.release();
+    expect((await first).get(1)?.title).toBe('p1 v1');
+    expect((await second).get(1)?.title).toBe('p1 v2');
+    expect(fresh.calls).toEqual([[1]]);
+  });
+
+  it('fails only the request whose load failed: one waiting on it loads again', async () => {
+    const cache = new CardCache();
+    let fail = () => {};
+    const failing = cache.contents(
+      [{ id: 1, version: 1 }],
+      () =>
+        new Promise((_, reject) => {
+          fail = () => reject(new Error('connection lost'));
+        }),
+    );
+    const good = loader(1);
+    const waiting = cache.contents([{ id: 1, version: 1 }], (ids) => {
+      good.release();
+      return good.load(ids);
+    });
+    fail();
+    await expect(failing).rejects.toThrow('connection lost');
+    expect((await waiting).get(1)?.title).toBe('p1 v1');
+    expect(good.calls).toEqual([[1]]);
+  });
+});

@@ -62,14 +62,15 @@ export async function loadFeedPage(
 
 /** The page's cards: cached content where its version still holds, the rest loaded in one query. */
 async function presentPage(db: Db, rows: PageRow[]): Promise<FeedPost[]> {
-  const cache = cardCacheOf(db);
-  const contents = new Map(rows.map((r) => [r.id, cache.get(r.id, r.updatedAt.getTime())]));
-  const missing = rows.filter((r) => !contents.get(r.id)).map((r) => r.id);
-  for (const post of await loadCardContents(db, missing)) {
-    const content = presentContent(post);
-    cache.set(post.id, post.updatedAt.getTime(), content);
-    contents.set(post.id, content);
-  }
+  const contents = await cardCacheOf(db).contents(
+    rows.map((r) => ({ id: r.id, version: r.updatedAt.getTime() })),
+    async (ids) =>
+      (await loadCardContents(db, ids)).map((post) => ({
+        id: post.id,
+        version: post.updatedAt.getTime(),
+        content: presentContent(post),
+      })),
+  );
   // A post deleted between the two queries has no content: it is left out of the page.
   return rows.flatMap((r) => {
     const content = contents.get(r.id);
