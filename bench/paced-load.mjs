@@ -10,19 +10,37 @@ import { percentile } from './autocannon-load.mjs';
 /**
  * `rate` requests a second for `durationS` seconds over at most `connections` kept-alive connections,
  * rotating through `paths` x `tokens` (POSTing `bodies` in turn when given) from `start` on. Answers the
- * figures of `load`.
+ * figures of `load`, and the p95 of each second.
+ * - `warmupS`: seconds sent at the same rate first and not counted. A load process starts cold (its HTTP
+ *   client not yet compiled, its connections not yet open), and in its first second or two its own delays
+ *   were a tenth of a run's latencies: the budgets are for the steady state.
+ * - `startAt` (ms since the epoch): when the first request is due. Loads in separate processes given the same
+ *   moment start together, after both have booted, instead of one starting while the other still boots.
+ *   A process ready after it has its lateness counted, as any other delay.
  */
-export async function pacedLoad(base, paths, tokens, { rate, durationS, connections, bodies, start = 0 }) {
+export async function pacedLoad(
+  base,
+  paths,
+  tokens,
+  { rate, durationS, connections, bodies, start = 0, warmupS = 0, startAt = Date.now() },
+) {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  /** [due since the start of the measured window (ms), latency (ms)] of each counted request. */
   const times = [];
   let errors = 0;
   let sent = 0;
   const pending = new Set();
-  const started = performance.now();
-  const total = Math.round(rate * durationS);
+  // performance.now() of the startAt moment (performance's clock never steps, the epoch's may).
+  const started = startAt - performance.timeOrigin;
+  const measuredFrom = started + warmupS * 1000;
+  const total = Math.round(rate * (warmupS + durationS));
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+  if (started > performance.now()) await wait(started - performance.now());
 
   const send = (i, dueAt) => {
+    // How late the generator itself sends it: its own share of the latency (a starved load process).
+    const lateBy = performance.now() - dueAt;
     const path = paths[i % paths.length];
     const headers = tokens.length ? { authorization: `Bearer ${tokens[i % tokens.length]}` } : {};
     const body = bodies ? JSON.stringify(bodies[i % bodies.length]) : undefined;
@@ -33,14 +51,16 @@ export async function pacedLoad(base, paths, tokens, { rate, durationS, connecti
         (res) => {
           res.resume();
           res.on('end', () => {
-            if (res.statusCode >= 400) errors++;
-            times.push(performance.now() - dueAt);
+            if (dueAt >= measuredFrom) {
+              if (res.statusCode >= 400) errors++;
+              times.push([dueAt - measuredFrom, performance.now() - dueAt, lateBy]);
+            }
             resolve();
           });
         },
       );
       req.on('error', () => {
-        errors++;
+        if (dueAt >= measuredFrom) errors++;
         resolve();
       });
       req.end(body);
@@ -53,18 +73,30 @@ export async function pacedLoad(base, paths, tokens, { rate, durationS, connecti
   while (sent < total) {
     const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
     for (; sent < due; sent++) send(start + sent, started + (sent / rate) * 1000);
-    await new Promise((r) => setTimeout(r, 1));
+    await wait(1);
   }
   await Promise.all(pending);
-  const elapsedS = (performance.now() - started) / 1000;
+  // The rate kept: requests answered over the time from the first counted one due to the last answer.
+  const elapsedS = (performance.now() - measuredFrom) / 1000;
   agent.destroy();
-  times.sort((a, b) => a - b);
+  const bySecond = Array.from({ length: Math.ceil(durationS) }, () => []);
+  const lateBySecond = Array.from({ length: Math.ceil(durationS) }, () => []);
+  for (const [due, latency] of times)
+    bySecond[Math.min(bySecond.length - 1, Math.floor(due / 1000))].push(latency);
+  for (const [due, , late] of times)
+    lateBySecond[Math.min(lateBySecond.length - 1, Math.floor(due / 1000))].push(late);
+  const byValue = (a, b) => a - b;
+  const latencies = times.map(([, latency]) => latency).sort(byValue);
   return {
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    rps: times.length / elapsedS,
-    total: times.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / elapsedS,
+    // Requests sent, warm-up included: where the next load of new bodies goes on.
+    total: sent,
     errors,
+    p95BySecond: bySecond.map((second) => percentile(second.sort(byValue), 95)),
+    /** The p95 of how late the generator sent each second's requests (part of the latencies above). */
+    lateP95BySecond: lateBySecond.map((second) => percentile(second.sort(byValue), 95)),
   };
 }

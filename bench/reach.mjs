@@ -12,6 +12,7 @@
 //   3. the batches alone, as fast as they are answered: how many events a second the server takes in;
 //   4. the reach of the must-read post (GET /v1/api/feed-posts/{id}/reach: totals, splits by location and
 //      department, per day), one request after another as its author.
+// Paced loads send for 2 s before they count, and loads side by side start at one moment (paced-load.mjs).
 // Budgets (2 cores shared with the load generators): at least 5,000 events/s ingested with no errors while
 // the feed's first page keeps its budget, p95 < 30 ms at >= 1,000 req/s (bench/feed.mjs); the reach
 // p95 < 50 ms. Exits 1 over budget.
@@ -33,6 +34,10 @@ const TARGET_EVENTS_PER_S = 5_000;
 const BUDGET = { eventsPerS: TARGET_EVENTS_PER_S, feedP95Ms: 30, feedRps: 1_000, reachP95Ms: 50 };
 /** People whose tokens send the batches (each batch is recorded for its sender). */
 const SENDERS = 200;
+/** Seconds each paced load sends before it counts (paced-load.mjs: a load process starts cold). */
+const WARMUP_S = 2;
+/** Time given to two load processes to boot before their common start. */
+const BOOT_MS = 2_000;
 const REACH_REQUESTS = 200;
 
 const fmt = (name, r) =>
@@ -201,18 +206,22 @@ async function main() {
       // rate, 1,000 first pages a second, while the batches arrive at theirs; the load as fast as answered is
       // printed too. Each load runs in a process of its own: in one, the feed's connections kept the event
       // loop busy and the paced batches fell behind their rate.
-      const feedRated = { ...closed, rate: BUDGET.feedRps };
+      const feedRated = { ...closed, rate: BUDGET.feedRps, warmupS: WARMUP_S };
       const rate = TARGET_EVENTS_PER_S / EVENTS_PER_BATCH;
-      const eventsPaced = { connections: 50, durationS: DURATION_S, bodies, rate };
+      const eventsPaced = { connections: 50, durationS: DURATION_S, bodies, rate, warmupS: WARMUP_S };
+      // Loads that run side by side start at one moment, once both processes have booted.
+      const together = () => ({ startAt: Date.now() + BOOT_MS });
       // The batches alone first: how many events a second the server takes in, and the insert path warm
       // (its prepared statements made, the key's pages read) before the loads that run beside the feed.
       const flat = await load(base, readsPath, tokens, { connections: 20, durationS: DURATION_S, bodies });
       const feedAtRate = await loadInProcess(base, feedPath, feedTokens, feedRated);
       // Each load of batches goes on where the last stopped: new events, not ones already recorded.
+      const both = together();
       const [feedWith, paced] = await Promise.all([
-        loadInProcess(base, feedPath, feedTokens, feedRated),
-        loadInProcess(base, readsPath, tokens, { ...eventsPaced, start: flat.total }),
+        loadInProcess(base, feedPath, feedTokens, { ...feedRated, ...both }),
+        loadInProcess(base, readsPath, tokens, { ...eventsPaced, ...both, start: flat.total }),
       ]);
+      // autocannon starts when its process is ready; the batches' warm-up covers that.
       const [feedFlatWith, pacedFlat] = await Promise.all([
         loadInProcess(base, feedPath, feedTokens, closed),
         loadInProcess(base, readsPath, tokens, { ...eventsPaced, start: flat.total + paced.total }),
@@ -230,6 +239,9 @@ async function main() {
       );
       console.log(fmt(`feed first page, alone, at ${BUDGET.feedRps}/s`, feedAtRate));
       console.log(fmt(`feed first page at ${BUDGET.feedRps}/s, while events arrive`, feedWith));
+      const perSecond = (values) => values.map((v) => v.toFixed(0)).join(' ');
+      console.log(`  p95 of each second: ${perSecond(feedWith.p95BySecond)} ms`);
+      console.log(`  of which the generator sent late (p95): ${perSecond(feedWith.lateP95BySecond)} ms`);
       console.log(fmt(`POST /post-reads at ${rate}/s (${TARGET_EVENTS_PER_S} events/s)`, paced));
       console.log(
         `  = ${Math.round(events(paced))} events/s taken in while the feed ran at its budget's rate`,
