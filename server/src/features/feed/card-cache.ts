@@ -30,10 +30,10 @@ export class CardCache {
    * The contents of the wanted cards at their versions: from the cache, from a load another request has
    * on its way, or loaded (the rest in one call of `load`, which answers the posts that still exist).
    * Why the shared loads: a page's cards are stored together, so they expire together (TTL_MS); at 1,000
-   * pages a second every request of the next milliseconds missed them, and each loaded them again. Those
-   * loads filled the pool, slowed each other, and the feed's p95 rose to most of a second for seconds
-   * (bench:reach). Now one load a card per instance. A shared load that read another version than a
-   * waiting request's row (an edit between the two) is not used by that request: it loads its own.
+   * pages a second every request of the next milliseconds missed them, and each loaded them again: a herd
+   * of the same query on the pool's few connections. Now one load a card per instance. A shared load that
+   * read another version than a waiting request's row (an edit between the two) is not used by that
+   * request: it loads its own.
    */
   async contents(
     wanted: { id: number; version: number }[],
