@@ -60,6 +60,9 @@ export function SearchBox({ isMobile, text, onText }: Props) {
     [suggestions.data],
   );
   const firstKind: SearchKind | undefined = groups[0]?.kind;
+  // "See all results", and Enter with no option chosen: the results page for what was typed, even before
+  // its suggestions come.
+  const allHref = typed ? searchHref({ q: typed, kind: firstKind }) : undefined;
   const options: Option[] = useMemo(() => {
     const list: Option[] = [];
     for (const g of groups)
@@ -67,10 +70,9 @@ export function SearchBox({ isMobile, text, onText }: Props) {
         const href = hitLink(hit, roleId);
         if (href) list.push({ key: `${hit.kind}-${hit.id}`, hit, href });
       }
-    // "See all results" is for what was typed, even before its suggestions come.
-    if (typed) list.push({ key: 'all', href: searchHref({ q: typed, kind: firstKind }) });
+    if (allHref) list.push({ key: 'all', href: allHref });
     return list;
-  }, [groups, typed, roleId, firstKind]);
+  }, [groups, allHref, roleId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new list of options is what resets the choice.
   useEffect(() => setActive(-1), [options]);
@@ -87,8 +89,8 @@ export function SearchBox({ isMobile, text, onText }: Props) {
   };
   const submit = () => {
     const chosen = options[active];
-    if (chosen) go(chosen.href);
-    else if (typed) go(searchHref({ q: typed, kind: firstKind }));
+    const href = chosen?.href ?? allHref;
+    if (href) go(href);
   };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
@@ -223,7 +225,7 @@ export function SearchBox({ isMobile, text, onText }: Props) {
             })}
           </div>
         ))}
-        {typed && (
+        {allHref && (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard chooses options from the input (aria-activedescendant).
           <div
             id={`${listId}-all`}
@@ -232,7 +234,7 @@ export function SearchBox({ isMobile, text, onText }: Props) {
             aria-selected={active === options.length - 1}
             className="search-box-option search-box-all"
             onMouseDown={(e) => e.preventDefault()}
-            onClick={() => go(searchHref({ q: typed, kind: firstKind }))}
+            onClick={() => go(allHref)}
             onMouseEnter={() => setActive(options.length - 1)}
           >
             See all results for “{typed}”
