@@ -26,7 +26,7 @@ export async function pacedLoad(
 ) {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  /** [due since the start of the measured window (ms), latency (ms)] of each counted request. */
+  /** [due since the start of the measured window, latency, how late it was sent] (ms) of each counted request. */
   const times = [];
   let errors = 0;
   let sent = 0;
@@ -79,13 +79,13 @@ export async function pacedLoad(
   // The rate kept: requests answered over the time from the first counted one due to the last answer.
   const elapsedS = (performance.now() - measuredFrom) / 1000;
   agent.destroy();
-  const bySecond = Array.from({ length: Math.ceil(durationS) }, () => []);
-  const lateBySecond = Array.from({ length: Math.ceil(durationS) }, () => []);
-  for (const [due, latency] of times)
-    bySecond[Math.min(bySecond.length - 1, Math.floor(due / 1000))].push(latency);
-  for (const [due, , late] of times)
-    lateBySecond[Math.min(lateBySecond.length - 1, Math.floor(due / 1000))].push(late);
   const byValue = (a, b) => a - b;
+  /** The p95 of column `at` of `times` ([due, latency, lateBy]), for each second of the measured window. */
+  const p95BySecondOf = (at) => {
+    const seconds = Array.from({ length: Math.ceil(durationS) }, () => []);
+    for (const row of times) seconds[Math.min(seconds.length - 1, Math.floor(row[0] / 1000))].push(row[at]);
+    return seconds.map((second) => percentile(second.sort(byValue), 95));
+  };
   const latencies = times.map(([, latency]) => latency).sort(byValue);
   return {
     p50: percentile(latencies, 50),
@@ -95,8 +95,8 @@ export async function pacedLoad(
     // Requests sent, warm-up included: where the next load of new bodies goes on.
     total: sent,
     errors,
-    p95BySecond: bySecond.map((second) => percentile(second.sort(byValue), 95)),
+    p95BySecond: p95BySecondOf(1),
     /** The p95 of how late the generator sent each second's requests (part of the latencies above). */
-    lateP95BySecond: lateBySecond.map((second) => percentile(second.sort(byValue), 95)),
+    lateP95BySecond: p95BySecondOf(2),
   };
 }
