@@ -25,6 +25,11 @@ export type BusMessage = {
    * fresh count, the guard forgets its cached users).
    */
   resync?: true;
+  /**
+   * Something a search can find changed (sent by the database's triggers at commit, migration 0020): every
+   * instance drops its cached matches (features/search/match-cache.ts).
+   */
+  searchChanged?: true;
 };
 
 export type EventBus = {

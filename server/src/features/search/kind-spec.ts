@@ -2,11 +2,13 @@
 // how a row matches and scores, and the columns of a result. Each kind's SQL reuses its feature's rule of
 // who sees what (feed/visibility.ts, communities/access.ts and post-visibility.ts, surveys/access.ts).
 import { type SQL, sql } from 'drizzle-orm';
+import { type Bind, tsParam } from '../../db/params';
 import type { Viewer } from '../communities/access';
 
 export type SearchContext = {
   viewer: Viewer;
-  now: Date;
+  /** A placeholder in the prepared statement of what the viewer may open (visible-now.ts). */
+  now: Bind<Date>;
   /** The tsquery (to_tsquery of the parsed text, query-text.ts). */
   q: SQL;
   /** The positive words, for similarity with names. */
@@ -41,7 +43,12 @@ export type KindSpec = {
    */
   uncapped?: true;
   /** Who may see the row; undefined: everything of the kind. */
-  visible(ctx: SearchContext): SQL;
+  visible(ctx: Pick<SearchContext, 'viewer' | 'now'>): SQL;
+  /**
+   * The row's mark at `now` for those who see it outside its window (draft, scheduled, ended), else null:
+   * read with the visibility of each answer (visible-now.ts), since it changes with the clock alone.
+   */
+  status(now: Bind<Date>): SQL;
   author?: SQL;
   community?: SQL;
   /** Default: the vector matches the query. */
@@ -88,9 +95,9 @@ export type ResultRow = {
 };
 
 /** A post's or survey's mark for those who see it before or after its window (null: live). */
-export const windowStatus = (table: string, now: Date, extraDraft?: SQL) => {
+export const windowStatus = (table: string, now: Bind<Date>, extraDraft?: SQL) => {
   const t = sql.identifier(table);
-  const at = sql`${now.toISOString()}::timestamptz`;
+  const at = tsParam(now);
   return sql`case when ${t}."state_id" <> 2 ${extraDraft ? sql`or ${extraDraft}` : sql``} then 'draft'
     when ${t}."start_at" is null or ${t}."start_at" > ${at} then 'scheduled'
     when ${t}."end_at" is not null and ${t}."end_at" <= ${at} then 'ended' end`;

@@ -4,9 +4,17 @@ import { searchEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { me } from '../../platform/auth/guards';
 import { routes } from '../../platform/http/route-kit';
+import { matchCacheOf } from './match-cache';
 import { searchPage, suggest } from './search';
 
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
+  // Something searchable changed on some instance (migration 0020's triggers), or the bus lost messages
+  // while it reconnected: the cached matches may be out of date. Each answer also checks the database's
+  // change counter, so this only shortens how long a stale entry is kept.
+  const unsubscribe = app.events.subscribe((msg) => {
+    if (msg.searchChanged || msg.resync) matchCacheOf(app.db).clear();
+  });
+  app.addHook('onClose', async () => unsubscribe());
   routes(app, searchEndpoints, {
     suggestSearch: async (request) => ({ data: await suggest(app.db, me(request), request.query.q) }),
     search: async (request) => {

@@ -1,12 +1,21 @@
 // Global search (issue 17, ADR 031): as-you-type suggestions over every kind, and one kind's page with
 // filters, sorting by relevance or date, snippets and keyset paging. Each kind says where its rows come
-// from and who sees them (kinds/); this module builds the two-step query every kind shares: the page's ids,
-// scores and dates first (the GIN index finds the matches, the visibility rule filters them), then the
-// result's columns and its snippet for those rows only.
-import { SEARCH_LIMITS, type SearchHit, type SearchKind, type SearchSort } from '@hearth/contract';
+// from and who sees them (kinds/); this module builds the queries every kind shares: the matches, ranked
+// (the GIN index finds them), then the result's columns and its snippet for the rows shown only.
+// The matches of a text are the same for everyone, so they are cached and shared (match-cache.ts, ADR 035);
+// each answer then reads which of them the viewer may open now (visible-now.ts). A page with filters, or
+// beyond the cached matches, is searched directly, visibility in the same query.
+import {
+  SEARCH_KINDS,
+  SEARCH_LIMITS,
+  type SearchHit,
+  type SearchKind,
+  type SearchSort,
+  type SearchStatus,
+} from '@hearth/contract';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { literal, tsParam } from '../../db/params';
+import { intArrayText, literal, tsParam } from '../../db/params';
 import type { Viewer } from '../communities/access';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './cursor';
 import { type KindSpec, type ResultRow, rankScore, type SearchContext, tsquery } from './kind-spec';
@@ -14,8 +23,10 @@ import { communitiesKind, messagesKind } from './kinds/communities';
 import { peopleKind } from './kinds/people';
 import { commentsKind, communityPostsKind, feedPostsKind } from './kinds/posts';
 import { surveysKind } from './kinds/surveys';
+import { type Candidate, type Matches, matchCacheOf } from './match-cache';
 import { presentHit } from './presenter';
 import { parseSearch } from './query-text';
+import { visibleNow } from './visible-now';
 
 export const KINDS: Record<SearchKind, KindSpec> = {
   posts: feedPostsKind,
@@ -27,14 +38,26 @@ export const KINDS: Record<SearchKind, KindSpec> = {
   surveys: surveysKind,
 };
 
-/** Suggestions rank the first this many matches of a kind, not all: a one-letter prefix matches most rows. */
-export const SUGGEST_CANDIDATES = 40;
+/**
+ * Suggestions rank the first this many matches of a kind, not all: a one-letter prefix matches most rows.
+ * They are read before visibility and shared by every viewer, so there are more of them than a viewer
+ * shows (SEARCH_LIMITS.suggestPerKind) and sees.
+ */
+export const SUGGEST_CANDIDATES = 100;
 /**
  * And the GIN index hands them at most about this many matches, a sample when there are more
  * (gin_fuzzy_search_limit): three typed letters can match half the posts, and reading all their rows to
  * keep 200 cost 150 ms at 100,000 posts (bench/search.mjs).
  */
 export const SUGGEST_GIN_LIMIT = 1000;
+/** A suggestion's first check of what the viewer may open takes this many of each kind's best matches. */
+const SUGGEST_FIRST_CHECK = 10;
+/** A results page keeps this many of a kind's best matches in the cache; a page beyond them is searched directly. */
+export const PAGE_CANDIDATES = 500;
+/** Matches checked per round trip while filling a page (a page shows SEARCH_LIMITS.pageSize). */
+const PAGE_CHECK = 60;
+/** Round trips of checks before a page is searched directly (a viewer who may open few of the matches). */
+const PAGE_ROUNDS = 3;
 const DAY = 24 * 3600 * 1000;
 
 export type PageOptions = {
@@ -50,25 +73,35 @@ export type PageOptions = {
 /**
  * Runs a search statement with its settings, local to its transaction: no JIT (the planner's estimates for
  * a prefix match over 100,000 rows pass jit_above_cost, and compiling took 250 ms of a 20 ms query), and
- * for suggestions a cap on what the GIN index hands over.
+ * for suggestions a cap on what the GIN index hands over. The same round trip reads the change counter
+ * (migration 0020) before the matches, for the cache: a write committed between the two is then seen as a
+ * change by the next answer, never missed.
  */
-async function inSearchTransaction<T>(db: Db, o: { ginLimit?: number }, run: (tx: Db) => Promise<T>) {
+async function inSearchTransaction<T>(
+  db: Db,
+  o: { ginLimit?: number },
+  run: (tx: Db, changes: string) => Promise<T>,
+) {
   return db.transaction(async (tx) => {
-    // One round trip for both settings.
-    await tx.execute(
-      sql`select set_config('jit', 'off', true), set_config('gin_fuzzy_search_limit', ${String(o.ginLimit ?? 0)}, true)`,
+    const [settings] = await queryRows<{ changes: string }>(
+      tx,
+      sql`select set_config('jit', 'off', true), set_config('gin_fuzzy_search_limit', ${String(o.ginLimit ?? 0)}, true),
+        (select last_value::text from search_changes) as changes`,
     );
-    return run(tx);
+    return run(tx, settings?.changes ?? '');
   });
 }
 
 const scoreOf = (spec: KindSpec, ctx: SearchContext) =>
   spec.score ? spec.score(ctx) : rankScore(spec.vector, ctx);
 
-function contextOf(viewer: Viewer, text: string, now: Date, suggest = false): SearchContext | undefined {
+type Search = SearchContext & { now: Date /** What the parsed text is cached under. */; key: string };
+
+function contextOf(viewer: Viewer, text: string, now: Date, suggest = false): Search | undefined {
   const parsed = parseSearch(text);
   if (!parsed.tsquery) return undefined;
-  const ctx: SearchContext = { viewer, now, q: tsquery(parsed.tsquery), plain: parsed.plain };
+  const key = JSON.stringify([parsed.tsquery, parsed.plain, suggest ? (parsed.narrow ?? null) : null]);
+  const ctx: Search = { viewer, now, key, q: tsquery(parsed.tsquery), plain: parsed.plain };
   // Narrowing helps a sample of the matches (suggestions); a results page ranks them all anyway.
   if (suggest) Object.assign(ctx, { suggest, narrow: parsed.narrow ? tsquery(parsed.narrow) : undefined });
   return ctx;
@@ -86,9 +119,17 @@ function matching(spec: KindSpec, ctx: SearchContext) {
   return sql`(select * from ${table} where ${where} offset 0) ${table} ${spec.joins ?? sql``}`;
 }
 
-/** The candidates' WHERE: visibility, filters and the cursor. */
-function conditions(spec: KindSpec, ctx: SearchContext, o: Partial<PageOptions>, after?: SearchCursor) {
-  const where: (SQL | undefined)[] = [spec.visible(ctx)];
+/**
+ * The candidates' WHERE: visibility (not for the shared matches of the cache), filters and the cursor.
+ */
+function conditions(
+  spec: KindSpec,
+  ctx: SearchContext,
+  o: Partial<PageOptions>,
+  after?: SearchCursor,
+  forViewer = true,
+) {
+  const where: (SQL | undefined)[] = [forViewer ? spec.visible(ctx) : sql`true`];
   // The index found the narrowed query's rows: the whole query keeps those that match.
   if (ctx.narrow && !spec.match) where.push(sql`${spec.vector} @@ ${ctx.q}`);
   if (o.authorId !== undefined && spec.author) where.push(sql`${spec.author} = ${o.authorId}`);
@@ -108,6 +149,125 @@ function withDetails(spec: KindSpec, ctx: SearchContext, candidates: SQL, order:
   return sql`select s.id, s.at, s.score, ${details.select} from (${candidates}) s ${details.joins} order by ${order}`;
 }
 
+const orderOf = (byDate: boolean, spec: KindSpec, score: SQL) =>
+  byDate ? sql`${spec.at} desc, ${spec.id} desc` : sql`${score} desc, ${spec.id} desc`;
+
+/** A row's key in its page's order, as its cursor holds it. */
+const keyOf = (byDate: boolean, r: Pick<ResultRow, 'at' | 'score'>) =>
+  byDate ? new Date(r.at as string | Date).getTime() : Number(r.score);
+
+/** A page searched directly: filters, visibility and cursor in one query. */
+async function searchPageDirect(
+  db: Db,
+  ctx: SearchContext,
+  o: PageOptions,
+  after: SearchCursor | undefined,
+): Promise<{ hits: SearchHit[]; next: string | null }> {
+  const spec = KINDS[o.kind];
+  const byDate = o.sort === 'date';
+  const score = scoreOf(spec, ctx);
+  const candidates = sql`select ${spec.id} as id, ${spec.at} as at, ${score} as score
+    from ${matching(spec, ctx)} where ${conditions(spec, ctx, o, after)}
+    order by ${orderOf(byDate, spec, score)}
+    limit ${literal(SEARCH_LIMITS.pageSize + 1)}`;
+  const rows = await inSearchTransaction(db, {}, (tx) =>
+    queryRows<ResultRow>(
+      tx,
+      withDetails(spec, ctx, candidates, byDate ? sql`s.at desc, s.id desc` : sql`s.score desc, s.id desc`),
+    ),
+  );
+  const shown = rows.slice(0, SEARCH_LIMITS.pageSize);
+  const last = shown.at(-1);
+  return {
+    hits: shown.map((r) => presentHit(o.kind, r)),
+    next:
+      rows.length > shown.length && last
+        ? encodeSearchCursor(o.kind, o.sort, keyOf(byDate, last), last.id)
+        : null,
+  };
+}
+
+/** Per kind index, the ids given for `kind` (others empty). */
+const idsFor = (i: number, ids: number[]) => SEARCH_KINDS.map((_, j) => (j === i ? ids : []));
+
+/** A cached page's matches: the kind's best PAGE_CANDIDATES (one more tells whether there are others). */
+function loadPageMatches(db: Db, ctx: SearchContext, kind: SearchKind, sort: SearchSort): Promise<Matches> {
+  const spec = KINDS[kind];
+  const score = scoreOf(spec, ctx);
+  const query = sql`select ${spec.id} as id, ${spec.at} as at, ${score} as score
+    from ${matching(spec, ctx)} where ${conditions(spec, ctx, {}, undefined, false)}
+    order by ${orderOf(sort === 'date', spec, score)}
+    limit ${literal(PAGE_CANDIDATES + 1)}`;
+  return inSearchTransaction(db, {}, async (tx, changes) => {
+    const rows = await queryRows<Candidate>(tx, query);
+    const i = SEARCH_KINDS.indexOf(kind);
+    const lists = SEARCH_KINDS.map((_, j) => (j === i ? rows.slice(0, PAGE_CANDIDATES) : []));
+    const complete = SEARCH_KINDS.map((_, j) => j !== i || rows.length <= PAGE_CANDIDATES);
+    return { changes, lists, complete, details: new Map() };
+  });
+}
+
+type Picked = { i: number; c: Candidate; status: SearchStatus | null };
+
+/** The columns of the picked results, loaded once per cached matches (their snippets cost the most). */
+async function detailsOf(db: Db, ctx: SearchContext, matches: Matches, picks: Picked[]) {
+  const missing = SEARCH_KINDS.map(() => [] as number[]);
+  for (const p of picks) if (!matches.details.has(`${p.i}:${p.c.id}`)) missing[p.i]?.push(p.c.id);
+  const parts = SEARCH_KINDS.flatMap((kind, i) => {
+    const ids = missing[i] ?? [];
+    if (ids.length === 0) return [];
+    const rows = sql`select x.id, null::timestamptz as at, 0 as score from unnest(${intArrayText(ids)}::int[]) as x(id)`;
+    return [
+      sql`select ${literal(i)} as kind_index, k.* from (${withDetails(KINDS[kind], ctx, rows, sql`s.id`)}) k`,
+    ];
+  });
+  if (parts.length > 0)
+    for (const row of await queryRows<ResultRow & { kind_index: number }>(
+      db,
+      sql.join(parts, sql` union all `),
+    ))
+      matches.details.set(`${row.kind_index}:${row.id}`, row);
+  // A row deleted since it matched has no columns: it is left out.
+  return picks.flatMap((p) => {
+    const row = matches.details.get(`${p.i}:${p.c.id}`);
+    return row
+      ? [
+          presentHit(SEARCH_KINDS[p.i] as SearchKind, {
+            ...row,
+            at: p.c.at,
+            score: p.c.score,
+            status: p.status,
+          }),
+        ]
+      : [];
+  });
+}
+
+/**
+ * The cached matches of `key` and, of the ids `wanted` picks from them, those the viewer may open now. When
+ * the database changed since the matches were read, they are read again, once.
+ */
+async function cachedAndOpen(
+  db: Db,
+  viewer: Viewer,
+  key: string,
+  load: () => Promise<Matches>,
+  wanted: (m: Matches) => number[][],
+  now: Date,
+) {
+  const cache = matchCacheOf(db);
+  let entry = cache.get(key, load);
+  let matches = await entry;
+  let open = await visibleNow(db, KINDS, viewer, wanted(matches), now);
+  if (open.changes !== matches.changes) {
+    cache.forget(key, entry);
+    entry = cache.get(key, load);
+    matches = await entry;
+    open = await visibleNow(db, KINDS, viewer, wanted(matches), now);
+  }
+  return { matches, open };
+}
+
 /** One page of one kind; `next` is the cursor of the page after, null on the last. */
 export async function searchPage(
   db: Db,
@@ -119,57 +279,136 @@ export async function searchPage(
   const after = o.next ? decodeSearchCursor(o.kind, o.sort, o.next) : undefined;
   const ctx = contextOf(viewer, text, now);
   if (!ctx) return { hits: [], next: null };
-  const spec = KINDS[o.kind];
-  const take = SEARCH_LIMITS.pageSize + 1;
+  // Filters make a text's matches another set: such pages are not cached.
+  if (o.authorId !== undefined || o.communityId !== undefined || o.from || o.to)
+    return searchPageDirect(db, ctx, o, after);
+  const i = SEARCH_KINDS.indexOf(o.kind);
   const byDate = o.sort === 'date';
-  const score = scoreOf(spec, ctx);
-  const candidates = sql`select ${spec.id} as id, ${spec.at} as at, ${score} as score
-    from ${matching(spec, ctx)} where ${conditions(spec, ctx, o, after)}
-    order by ${byDate ? sql`${spec.at} desc` : sql`${score} desc`}, ${spec.id} desc
-    limit ${literal(take)}`;
-  const rows = await inSearchTransaction(db, {}, (tx) =>
-    queryRows<ResultRow>(
-      tx,
-      withDetails(spec, ctx, candidates, byDate ? sql`s.at desc, s.id desc` : sql`s.score desc, s.id desc`),
-    ),
+  const take = SEARCH_LIMITS.pageSize + 1;
+  const load = () => loadPageMatches(db, ctx, o.kind, o.sort);
+  const startOf = (list: Candidate[]) => {
+    if (!after) return 0;
+    // After the cursor's own row; else after where its key falls.
+    const own = list.findIndex((c) => c.id === after.id);
+    if (own >= 0) return own + 1;
+    const at = list.findIndex((c) => {
+      const k = keyOf(byDate, c);
+      return k < after.key || (k === after.key && c.id < after.id);
+    });
+    return at < 0 ? list.length : at;
+  };
+  const key = `page\u0000${o.kind}\u0000${o.sort}\u0000${ctx.key}`;
+  const first = await cachedAndOpen(
+    db,
+    viewer,
+    key,
+    load,
+    (m) => {
+      const list = m.lists[i] ?? [];
+      const from = startOf(list);
+      return idsFor(
+        i,
+        list.slice(from, from + PAGE_CHECK).map((c) => c.id),
+      );
+    },
+    now,
   );
-  const shown = rows.slice(0, SEARCH_LIMITS.pageSize);
+  const { matches } = first;
+  const list = matches.lists[i] ?? [];
+  const picks: Picked[] = [];
+  let open = first.open;
+  let from = startOf(list);
+  for (let round = 0; ; round++) {
+    const chunk = list.slice(from, from + PAGE_CHECK);
+    for (const c of chunk) {
+      const status = open.open[i]?.get(c.id);
+      if (status !== undefined && picks.length < take) picks.push({ i, c, status });
+    }
+    from += chunk.length;
+    if (picks.length >= take || from >= list.length) break;
+    // A viewer who may open few of the matches: past a few rounds the direct query is cheaper.
+    if (round + 1 >= PAGE_ROUNDS) return searchPageDirect(db, ctx, o, after);
+    open = await visibleNow(
+      db,
+      KINDS,
+      viewer,
+      idsFor(
+        i,
+        list.slice(from, from + PAGE_CHECK).map((c) => c.id),
+      ),
+      now,
+    );
+    if (open.changes !== matches.changes) return searchPageDirect(db, ctx, o, after);
+  }
+  // The cached matches ran out before the page was full, but there are more: the rest is searched directly.
+  if (picks.length < take && !matches.complete[i]) return searchPageDirect(db, ctx, o, after);
+  const shown = picks.slice(0, SEARCH_LIMITS.pageSize);
+  const hits = await detailsOf(db, ctx, matches, shown);
   const last = shown.at(-1);
-  const key = (r: ResultRow) => (byDate ? new Date(r.at as string | Date).getTime() : Number(r.score));
   return {
-    hits: shown.map((r) => presentHit(o.kind, r)),
-    next: rows.length > shown.length && last ? encodeSearchCursor(o.kind, o.sort, key(last), last.id) : null,
+    hits,
+    next:
+      picks.length > shown.length && last
+        ? encodeSearchCursor(o.kind, o.sort, keyOf(byDate, last.c), last.c.id)
+        : null,
   };
 }
 
-/**
- * A few of each kind, best first among the first SUGGEST_CANDIDATES matches. One statement for all kinds
- * (UNION ALL): one round trip and one pooled connection per keystroke, not seven.
- */
-export async function suggest(db: Db, viewer: Viewer, text: string, now = new Date()) {
-  const ctx = contextOf(viewer, text, now, true);
-  const kinds = Object.keys(KINDS) as SearchKind[];
-  if (!ctx) return { groups: kinds.map((kind) => ({ kind, hits: [] })) };
-  const parts = kinds.map((kind, i) => {
+/** A suggestion's matches: the first SUGGEST_CANDIDATES of each kind (people: all), best first. */
+function loadSuggestMatches(db: Db, ctx: SearchContext): Promise<Matches> {
+  const parts = SEARCH_KINDS.map((kind, i) => {
     const spec = KINDS[kind];
     const cap = spec.uncapped ? sql`` : sql`limit ${literal(SUGGEST_CANDIDATES)}`;
     const capped = sql`select ${spec.id} as id, ${spec.at} as at, ${scoreOf(spec, ctx)} as score
-      from ${matching(spec, ctx)} where ${conditions(spec, ctx, {})} ${cap}`;
-    const best = sql`select * from (${capped}) c order by c.score desc, c.id desc
-      limit ${literal(SEARCH_LIMITS.suggestPerKind)}`;
-    return sql`select ${literal(i)} as kind_index, k.* from (${withDetails(spec, ctx, best, sql`s.score desc, s.id desc`)}) k`;
+      from ${matching(spec, ctx)} where ${conditions(spec, ctx, {}, undefined, false)} ${cap}`;
+    return sql`select ${literal(i)} as kind_index, c.* from (select * from (${capped}) c
+      order by c.score desc, c.id desc limit ${literal(SUGGEST_CANDIDATES)}) c`;
   });
-  const rows = await inSearchTransaction(db, { ginLimit: SUGGEST_GIN_LIMIT }, (tx) =>
-    queryRows<ResultRow & { kind_index: number }>(tx, sql.join(parts, sql` union all `)),
-  );
-  const best = (a: ResultRow, b: ResultRow) => b.score - a.score || b.id - a.id;
-  return {
-    groups: kinds.map((kind, i) => ({
-      kind,
-      hits: rows
+  return inSearchTransaction(db, { ginLimit: SUGGEST_GIN_LIMIT }, async (tx, changes) => {
+    const rows = await queryRows<Candidate & { kind_index: number }>(tx, sql.join(parts, sql` union all `));
+    const best = (a: Candidate, b: Candidate) => b.score - a.score || b.id - a.id;
+    const lists = SEARCH_KINDS.map((_, i) =>
+      rows
         .filter((r) => r.kind_index === i)
-        .sort(best)
-        .map((r) => presentHit(kind, r)),
-    })),
-  };
+        .map(({ id, at, score }) => ({ id, at, score }))
+        .sort(best),
+    );
+    return { changes, lists, complete: lists.map((l) => l.length < SUGGEST_CANDIDATES), details: new Map() };
+  });
+}
+
+/**
+ * A few of each kind, best first among the first SUGGEST_CANDIDATES matches the viewer may open. The
+ * matches are cached; the viewer's are checked best first, SUGGEST_FIRST_CHECK of each kind, then the rest
+ * of the kinds that had too few.
+ */
+export async function suggest(db: Db, viewer: Viewer, text: string, now = new Date()) {
+  const ctx = contextOf(viewer, text, now, true);
+  if (!ctx) return { groups: SEARCH_KINDS.map((kind) => ({ kind, hits: [] as SearchHit[] })) };
+  const per = SEARCH_LIMITS.suggestPerKind;
+  const { matches, open } = await cachedAndOpen(
+    db,
+    viewer,
+    `suggest\u0000${ctx.key}`,
+    () => loadSuggestMatches(db, ctx),
+    (m) => m.lists.map((l) => l.slice(0, SUGGEST_FIRST_CHECK).map((c) => c.id)),
+    now,
+  );
+  const shortOf = (i: number) =>
+    (matches.lists[i]?.length ?? 0) > SUGGEST_FIRST_CHECK && (open.open[i]?.size ?? 0) < per;
+  const rest = matches.lists.map((l, i) => (shortOf(i) ? l.slice(SUGGEST_FIRST_CHECK).map((c) => c.id) : []));
+  const more = rest.some((ids) => ids.length > 0)
+    ? await visibleNow(db, KINDS, viewer, rest, now)
+    : undefined;
+  const picks = matches.lists.flatMap((list, i) => {
+    const checked = [open.open[i], more?.open[i]];
+    return list
+      .flatMap((c) => {
+        const found = checked.find((m) => m?.has(c.id));
+        return found ? [{ i, c, status: found.get(c.id) ?? null }] : [];
+      })
+      .slice(0, per);
+  });
+  const hits = await detailsOf(db, ctx, matches, picks);
+  return { groups: SEARCH_KINDS.map((kind) => ({ kind, hits: hits.filter((h) => h.kind === kind) })) };
 }

@@ -3,7 +3,7 @@
 // predicate serves the staff list, one survey, its form and the submission, so they cannot disagree.
 import { STATE } from '@hearth/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { literal, tsParam } from '../../db/params';
+import { type Bind, literal, tsParam } from '../../db/params';
 import type { CurrentUser } from '../../platform/auth/guards';
 import { can } from '../../platform/policy';
 import { type AudienceTables, audienceIncludes } from '../audience/audience';
@@ -18,7 +18,7 @@ export const SURVEY_AUDIENCE: AudienceTables = {
  * Open to `userId` at `now`, for an audience that includes them (the feed's rule, `audienceIncludes`).
  * Columns are qualified so the subqueries bind to the outer survey row.
  */
-export function openTo(userId: number, now: Date = new Date()): SQL {
+export function openTo(userId: Bind<number>, now: Bind<Date> = new Date()): SQL {
   const at = tsParam(now);
   return sql`("surveys"."state_id" = ${literal(STATE.PUBLISHED)} and "surveys"."is_active"
     and "surveys"."start_at" is not null and "surveys"."end_at" is not null

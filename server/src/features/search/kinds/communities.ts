@@ -15,6 +15,7 @@ export const communitiesKind: KindSpec = {
   author: sql`"communities"."created_by_id"`,
   community: sql`"communities"."id"`,
   visible: (ctx) => communityVisibleTo(ctx.viewer) ?? sql`true`,
+  status: () => draftStatus,
   details: (ctx) => ({
     select: sql`"communities"."title" as title,
       ${headline(sql`"communities"."description"`, ctx, HEADLINE_OPTIONS)} as headline,
@@ -37,6 +38,7 @@ export const messagesKind: KindSpec = {
   author: sql`"community_discussion"."user_id"`,
   community: sql`"community_discussion"."community_id"`,
   visible: (ctx) => communityVisibleTo(ctx.viewer) ?? sql`true`,
+  status: () => draftStatus,
   details: (ctx) => ({
     select: sql`"communities"."title" as title,
       ${headline(sql`"community_discussion"."content"`, ctx, HEADLINE_OPTIONS)} as headline,

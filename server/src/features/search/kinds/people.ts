@@ -18,6 +18,7 @@ export const peopleKind: KindSpec = {
   at: sql`"users"."created_at"`,
   vector: sql`"users"."search_vector"`,
   visible: () => sql`"users"."is_active"`,
+  status: () => sql`null::text`,
   uncapped: true,
   match: (ctx) => {
     const t = plainText(ctx);

@@ -31,10 +31,12 @@ export function communityPostSeen(viewer: Viewer, now: Bind<Date>) {
     and (${publishedAt(now)} or ${unpublished}))`;
 }
 
+const postStatus = (now: Bind<Date>) => windowStatus('feed_posts', now);
+
 const postDetails = (ctx: SearchContext) => ({
   select: sql`"feed_posts"."title" as title,
     ${headline(sql`"feed_posts"."subtitle" || ' · ' || public.hearth_html_text("feed_posts"."text")`, ctx, HEADLINE_OPTIONS)} as headline,
-    ${windowStatus('feed_posts', ctx.now)} as status,
+    ${postStatus(ctx.now)} as status,
     au.id as author_id, au.first_name as author_first, au.last_name as author_last,
     "communities"."id" as community_id, "communities"."title" as community_title,
     null::int as post_id, null::int as post_kind,
@@ -52,6 +54,7 @@ export const feedPostsKind: KindSpec = {
   partition: FEED_KIND,
   author: sql`"feed_posts"."user_id"`,
   visible: (ctx) => feedPostSeen(ctx.viewer, ctx.now),
+  status: postStatus,
   details: postDetails,
 };
 
@@ -65,6 +68,7 @@ export const communityPostsKind: KindSpec = {
   author: sql`"feed_posts"."user_id"`,
   community: sql`"feed_posts"."community_id"`,
   visible: (ctx) => communityPostSeen(ctx.viewer, ctx.now),
+  status: postStatus,
   details: postDetails,
 };
 
@@ -79,10 +83,11 @@ export const commentsKind: KindSpec = {
   author: sql`"feed_comments"."user_id"`,
   community: sql`"feed_posts"."community_id"`,
   visible: (ctx) => sql`(${feedPostSeen(ctx.viewer, ctx.now)} or ${communityPostSeen(ctx.viewer, ctx.now)})`,
+  status: postStatus,
   details: (ctx) => ({
     select: sql`"feed_posts"."title" as title,
       ${headline(sql`"feed_comments"."content"`, ctx, HEADLINE_OPTIONS)} as headline,
-      ${windowStatus('feed_posts', ctx.now)} as status,
+      ${postStatus(ctx.now)} as status,
       au.id as author_id, au.first_name as author_first, au.last_name as author_last,
       "communities"."id" as community_id, "communities"."title" as community_title,
       "feed_posts"."id" as post_id, "feed_posts"."kind" as post_kind,

@@ -1,9 +1,12 @@
 // Surveys: staff find those open to them (surveys/access.ts openTo: published, active, in their dates, for
 // an audience that includes them); administrators and post managers every survey, marked when not open.
 import { sql } from 'drizzle-orm';
+import type { Bind } from '../../../db/params';
 import { managesSurveys, openTo } from '../../surveys/access';
 import { headline, type KindSpec, windowStatus } from '../kind-spec';
 import { HEADLINE_OPTIONS } from '../snippet';
+
+const surveyStatus = (now: Bind<Date>) => windowStatus('surveys', now, sql`not "surveys"."is_active"`);
 
 export const surveysKind: KindSpec = {
   table: 'surveys',
@@ -13,10 +16,11 @@ export const surveysKind: KindSpec = {
   author: sql`"surveys"."created_by_id"`,
   visible: (ctx) =>
     managesSurveys({ ...ctx.viewer, firstName: '', email: '' }) ? sql`true` : openTo(ctx.viewer.id, ctx.now),
+  status: surveyStatus,
   details: (ctx) => ({
     select: sql`"surveys"."title" as title,
       ${headline(sql`"surveys"."description"`, ctx, HEADLINE_OPTIONS)} as headline,
-      ${windowStatus('surveys', ctx.now, sql`not "surveys"."is_active"`)} as status,
+      ${surveyStatus(ctx.now)} as status,
       au.id as author_id, au.first_name as author_first, au.last_name as author_last,
       null::int as community_id, null::text as community_title,
       null::int as post_id, null::int as post_kind,

@@ -1,0 +1,127 @@
+// Search through the shared matches cache (match-cache.ts, ADR 035), over HTTP on a real database: what one
+// viewer's search cached never shows another viewer what they may not open, and what changes after it was
+// cached shows at once: visibility and marks (read with every answer), and edits (the change counter,
+// even on an instance that has not yet heard of the edit on the event bus).
+import { ROLE, STATE, VISIBILITY } from '@hearth/contract';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { communityMembers, feedPosts } from '../../db/schema';
+import { createCommunity } from '../communities/test-support';
+import { createPost } from '../feed/test-support';
+import { MatchCache, matchCacheOf } from './match-cache';
+import { suggest } from './search';
+import { createMessage, idsOf, type SearchAnswer, type SuggestAnswer, searchUrl } from './test-support';
+
+const t = useTestApp({
+  groups: ['here'],
+  users: { admin: ROLE.ADMIN, staff: { worksIn: 'here' } },
+});
+const { admin, staff } = t.users;
+const HOUR = 3600 * 1000;
+
+async function page(q: string, kind: Parameters<typeof searchUrl>[1], as = staff) {
+  const res = await t.get(searchUrl(q, kind), as);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as SearchAnswer;
+}
+
+async function suggested(q: string, kind: string, as = staff) {
+  const res = await t.get(`/v1/api/search/suggest?q=${encodeURIComponent(q)}`, as);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as SuggestAnswer).data.groups.find((g) => g.kind === kind)?.hits ?? [];
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('search through the shared matches', () => {
+  it('shows each viewer only what they may open now, whoever cached the matches', async () => {
+    const post = await createPost(t.db, admin.user.id, { title: 'Quokkaparade plans', stateId: STATE.DRAFT });
+    // The administrator's search caches the matches, the draft among them.
+    expect((await page('quokkaparade', 'posts', admin)).data.hits).toMatchObject([
+      { id: post.id, status: 'draft' },
+    ]);
+    expect((await suggested('quokkapar', 'posts', admin)).map((h) => h.id)).toEqual([post.id]);
+    const cached = matchCacheOf(t.db).size;
+    expect(idsOf(await page('quokkaparade', 'posts'))).toEqual([]);
+    expect(await suggested('quokkapar', 'posts')).toEqual([]);
+    expect(matchCacheOf(t.db).size).toBe(cached);
+
+    // Published: no text changed, the cached matches still hold, and staff find it at once, unmarked.
+    await t.db.update(feedPosts).set({ stateId: STATE.PUBLISHED }).where(eq(feedPosts.id, post.id));
+    expect((await page('quokkaparade', 'posts')).data.hits).toMatchObject([{ id: post.id, status: null }]);
+    expect((await suggested('quokkapar', 'posts')).map((h) => h.id)).toEqual([post.id]);
+    expect((await page('quokkaparade', 'posts', admin)).data.hits).toMatchObject([
+      { id: post.id, status: null },
+    ]);
+  });
+
+  it("follows a private community's members at once", async () => {
+    const community = await createCommunity(t.db, {
+      createdById: admin.user.id,
+      visibilityId: VISIBILITY.PRIVATE,
+      title: 'Wombatguild',
+    });
+    const message = await createMessage(t.db, community.id, admin.user.id, 'Wombatguild meets on Friday');
+    expect(idsOf(await page('wombatguild', 'messages', admin))).toEqual([message.id]);
+    expect(idsOf(await page('wombatguild', 'messages'))).toEqual([]);
+    await t.db.insert(communityMembers).values({ communityId: community.id, userId: staff.user.id });
+    expect(idsOf(await page('wombatguild', 'messages'))).toEqual([message.id]);
+    expect(idsOf(await page('wombatguild', 'communities'))).toEqual([community.id]);
+    await t.db.delete(communityMembers).where(eq(communityMembers.userId, staff.user.id));
+    expect(idsOf(await page('wombatguild', 'messages'))).toEqual([]);
+  });
+
+  it('marks a scheduled post by the clock of each answer, not of the cached one', async () => {
+    const now = new Date();
+    const post = await createPost(t.db, admin.user.id, {
+      title: 'Numbatfestival',
+      startAt: new Date(now.getTime() + HOUR),
+    });
+    const viewer = { id: admin.user.id, roleId: ROLE.ADMIN };
+    const hitsAt = async (at: Date) =>
+      (await suggest(t.db, viewer, 'numbatfest', at)).groups.find((g) => g.kind === 'posts')?.hits;
+    expect(await hitsAt(now)).toMatchObject([{ id: post.id, status: 'scheduled' }]);
+    expect(await hitsAt(new Date(now.getTime() + 2 * HOUR))).toMatchObject([{ id: post.id, status: null }]);
+    const staffViewer = { id: staff.user.id, roleId: ROLE.STAFF };
+    expect((await suggest(t.db, staffViewer, 'numbatfest', now)).groups[0]?.hits).toEqual([]);
+    expect(
+      (await suggest(t.db, staffViewer, 'numbatfest', new Date(now.getTime() + 2 * HOUR))).groups[0]?.hits,
+    ).toMatchObject([{ id: post.id }]);
+  });
+
+  it('reads the matches again after an edit, even where the news of it has not arrived', async () => {
+    const post = await createPost(t.db, admin.user.id, { title: 'Bilbyrace results' });
+    expect((await page('bilbyrace', 'posts')).data.hits).toMatchObject([
+      { id: post.id, title: 'Bilbyrace results' },
+    ]);
+    // Another instance: the event bus's message has not reached it, so only the change counter tells.
+    const clear = vi.spyOn(MatchCache.prototype, 'clear').mockImplementation(() => {});
+    await t.db.update(feedPosts).set({ title: 'Bilbyrace final results' }).where(eq(feedPosts.id, post.id));
+    expect((await page('bilbyrace', 'posts')).data.hits).toMatchObject([
+      { id: post.id, title: 'Bilbyrace final results' },
+    ]);
+    await createPost(t.db, admin.user.id, { title: 'Bilbyrace photos' });
+    expect((await page('bilbyrace', 'posts')).data.hits).toHaveLength(2);
+    await vi.waitFor(() => expect(clear).toHaveBeenCalled());
+  });
+
+  it('drops the cached matches when the event bus says something searchable changed', async () => {
+    let heard = 0;
+    const unsubscribe = t.app.events.subscribe((msg) => {
+      if (msg.searchChanged) heard++;
+    });
+    try {
+      // On PostgreSQL the message of a commit arrives a moment later: wait for it before caching.
+      await createPost(t.db, admin.user.id, { title: 'Dugongdance' });
+      await vi.waitFor(() => expect(heard).toBe(1));
+      await page('dugongdance', 'posts');
+      expect(matchCacheOf(t.db).size).toBeGreaterThan(0);
+      await createPost(t.db, admin.user.id, { title: 'Something else' });
+      await vi.waitFor(() => expect(heard).toBe(2));
+      expect(matchCacheOf(t.db).size).toBe(0);
+    } finally {
+      unsubscribe();
+    }
+  });
+});
