@@ -3,7 +3,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MatchCache, type Matches } from './match-cache';
 
-const matches = (changes = '1'): Matches => ({ changes, lists: [], complete: [], details: new Map() });
+const matches = (changes = '1', count = 0): Matches => ({
+  changes,
+  lists: [Array.from({ length: count }, (_, i) => ({ id: i + 1, at: null, score: 0 }))],
+  complete: [true],
+  details: new Map(),
+});
 
 describe('the matches cache', () => {
   it('loads a text once for requests that ask at the same time, and keeps it', async () => {
@@ -54,5 +59,18 @@ describe('the matches cache', () => {
     expect(load).toHaveBeenCalledTimes(2_001);
     await cache.get('t0', load);
     expect(load).toHaveBeenCalledTimes(2_002);
+  });
+
+  it('keeps at most 200,000 matches in all, dropping the least recently used texts', async () => {
+    const cache = new MatchCache();
+    const load = vi.fn(async () => matches('1', 500));
+    for (let i = 0; i < 400; i++) await cache.get(`t${i}`, load);
+    expect(cache.size).toBe(400);
+    await cache.get('t400', load);
+    expect(cache.size).toBe(400);
+    await cache.get('t1', load);
+    expect(load).toHaveBeenCalledTimes(401);
+    await cache.get('t0', load);
+    expect(load).toHaveBeenCalledTimes(402);
   });
 });

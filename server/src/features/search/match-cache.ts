@@ -21,11 +21,22 @@ export type Matches = {
   details: Map<string, ResultRow>;
 };
 
-/** Texts kept per instance; the least recently used go first. A large entry holds a few thousand rows. */
+/** Texts kept per instance; the least recently used go first. */
 const MAX_ENTRIES = 2_000;
+/**
+ * And at most this many matches in all (a results page keeps up to 500, a suggestion up to 700): about
+ * 20 MB a process at some 100 bytes a match, whatever the mix of texts.
+ */
+const MAX_MATCHES = 200_000;
+
+type Entry = { matches: Promise<Matches>; size: number };
+
+const sizeOf = (m: Matches) => m.lists.reduce((n, list) => n + list.length, 0);
 
 export class MatchCache {
-  private readonly entries = new Map<string, Promise<Matches>>();
+  private readonly entries = new Map<string, Entry>();
+  /** The matches of the loaded entries kept. */
+  private held = 0;
 
   /**
    * The matches of `key`: cached, on their way for another request (a text typed by many at once is read
@@ -36,30 +47,46 @@ export class MatchCache {
     if (hit) {
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit;
+      return hit.matches;
     }
-    const loading = load();
-    this.entries.set(key, loading);
-    loading.catch(() => this.forget(key, loading));
-    if (this.entries.size > MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    return loading;
+    const entry: Entry = { matches: load(), size: 0 };
+    this.entries.set(key, entry);
+    entry.matches.then(
+      (m) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.size = sizeOf(m);
+        this.held += entry.size;
+        this.evict();
+      },
+      () => this.forget(key, entry.matches),
+    );
+    this.evict();
+    return entry.matches;
   }
 
-  /** Drops `entry` if it is still the one kept for `key` (a newer load may have replaced it). */
-  forget(key: string, entry: Promise<Matches>): void {
-    if (this.entries.get(key) === entry) this.entries.delete(key);
+  /** Drops `matches` if they are still what is kept for `key` (a newer load may have replaced them). */
+  forget(key: string, matches: Promise<Matches>): void {
+    const entry = this.entries.get(key);
+    if (entry?.matches !== matches) return;
+    this.entries.delete(key);
+    this.held -= entry.size;
   }
 
   /** Drops every entry, loads on their way included: they may have read what just changed. */
   clear(): void {
     this.entries.clear();
+    this.held = 0;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private evict(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= MAX_ENTRIES && this.held <= MAX_MATCHES) return;
+      this.forget(key, entry.matches);
+    }
   }
 }
 
