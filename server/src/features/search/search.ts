@@ -298,19 +298,18 @@ export async function searchPage(
     return at < 0 ? list.length : at;
   };
   const key = `page\u0000${o.kind}\u0000${o.sort}\u0000${ctx.key}`;
+  // The ids of one round of checks, from `from` in the kind's matches.
+  const round = (list: Candidate[], from: number) =>
+    idsFor(
+      i,
+      list.slice(from, from + PAGE_CHECK).map((c) => c.id),
+    );
   const first = await cachedAndOpen(
     db,
     viewer,
     key,
     load,
-    (m) => {
-      const list = m.lists[i] ?? [];
-      const from = startOf(list);
-      return idsFor(
-        i,
-        list.slice(from, from + PAGE_CHECK).map((c) => c.id),
-      );
-    },
+    (m) => round(m.lists[i] ?? [], startOf(m.lists[i] ?? [])),
     now,
   );
   const { matches } = first;
@@ -318,7 +317,7 @@ export async function searchPage(
   const picks: Picked[] = [];
   let open = first.open;
   let from = startOf(list);
-  for (let round = 0; ; round++) {
+  for (let rounds = 1; ; rounds++) {
     const chunk = list.slice(from, from + PAGE_CHECK);
     for (const c of chunk) {
       const status = open.open[i]?.get(c.id);
@@ -327,17 +326,8 @@ export async function searchPage(
     from += chunk.length;
     if (picks.length >= take || from >= list.length) break;
     // A viewer who may open few of the matches: past a few rounds the direct query is cheaper.
-    if (round + 1 >= PAGE_ROUNDS) return searchPageDirect(db, ctx, o, after);
-    open = await visibleNow(
-      db,
-      KINDS,
-      viewer,
-      idsFor(
-        i,
-        list.slice(from, from + PAGE_CHECK).map((c) => c.id),
-      ),
-      now,
-    );
+    if (rounds >= PAGE_ROUNDS) return searchPageDirect(db, ctx, o, after);
+    open = await visibleNow(db, KINDS, viewer, round(list, from), now);
     if (open.changes !== matches.changes) return searchPageDirect(db, ctx, o, after);
   }
   // The cached matches ran out before the page was full, but there are more: the rest is searched directly.

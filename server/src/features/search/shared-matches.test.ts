@@ -10,15 +10,16 @@ import { communityMembers, feedPosts } from '../../db/schema';
 import { createCommunity } from '../communities/test-support';
 import { createPost } from '../feed/test-support';
 import { MatchCache, matchCacheOf } from './match-cache';
-import { suggest } from './search';
+import { PAGE_CANDIDATES, suggest } from './search';
 import { createMessage, idsOf, type SearchAnswer, type SuggestAnswer, searchUrl } from './test-support';
 
 const t = useTestApp({
-  groups: ['here'],
+  groups: ['here', 'there'],
   users: { admin: ROLE.ADMIN, staff: { worksIn: 'here' } },
 });
 const { admin, staff } = t.users;
 const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
 
 async function page(q: string, kind: Parameters<typeof searchUrl>[1], as = staff) {
   const res = await t.get(searchUrl(q, kind), as);
@@ -123,5 +124,48 @@ describe('search through the shared matches', () => {
     } finally {
       unsubscribe();
     }
+  });
+
+  it('pages past the cached matches by searching the rest directly, every match once', async () => {
+    const count = PAGE_CANDIDATES + 30;
+    const at = Date.now() - DAY;
+    await t.db.insert(feedPosts).values(
+      Array.from({ length: count }, (_, i) => ({
+        title: `Kiwiflood ${i}`,
+        subtitle: i % 3 ? 'kiwiflood again' : 'once',
+        text: '<p>Body</p>',
+        userId: admin.user.id,
+        stateId: STATE.PUBLISHED,
+        startAt: new Date(at - i * 60_000),
+        endAt: new Date(at + 30 * DAY),
+      })),
+    );
+    for (const sort of ['relevance', 'date']) {
+      const seen: number[] = [];
+      let next: string | null = null;
+      do {
+        const res = await t.get(searchUrl('kiwiflood', 'posts', { sort, ...(next ? { next } : {}) }), staff);
+        expect(res.statusCode, res.body).toBe(200);
+        const answer = res.json() as SearchAnswer;
+        seen.push(...idsOf(answer));
+        next = answer.data.next;
+      } while (next);
+      expect(seen).toHaveLength(count);
+      expect(new Set(seen).size).toBe(count);
+    }
+  });
+
+  it('finds the few matches a viewer may open among many they may not', async () => {
+    const there = [t.groups.there.location.id, t.groups.there.department.id];
+    for (let i = 0; i < 200; i++)
+      await createPost(t.db, admin.user.id, { title: `Emuflock ${i}`, groupIds: there });
+    const mine: number[] = [];
+    for (let i = 0; i < 4; i++)
+      mine.push((await createPost(t.db, admin.user.id, { title: `Emuflock ${i} here` })).id);
+    const staffPage = await page('emuflock', 'posts');
+    expect(idsOf(staffPage).sort()).toEqual(mine.sort());
+    expect(staffPage.data.next).toBeNull();
+    expect((await suggested('emuflo', 'posts')).every((h) => mine.includes(h.id))).toBe(true);
+    expect(idsOf(await page('emuflock', 'posts', admin))).toHaveLength(20);
   });
 });
