@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run lighthouse`: scores the pages staff open most, as a mid-range phone on a mobile network sees
 // them (Lighthouse's default mobile emulation and simulated throttling), in the system Chromium.
-// /login logged out, then as staff: /news, a post, a community and a survey. Prints performance,
+// /login logged out, then as staff: /news, a search's results, the people directory, a post, a community
+// and a survey. Prints performance,
 // accessibility, best practices, LCP, CLS and TBT per page, and exits 1 when a target is missed
 // (performance >= 90, accessibility 100, best practices >= 95) unless --report-only.
 //
@@ -163,7 +164,7 @@ try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const found = await loginAndFindPages(browser, base);
   await browser.disconnect();
-  for (const path of ['/news', found.post, found.community, found.survey]) {
+  for (const path of ['/news', '/search?q=parking', '/people', found.post, found.community, found.survey]) {
     rows.push([path, await scoreMedian(chrome.port, `${base}${path}`)]);
   }
 } finally {
