@@ -3,10 +3,11 @@
 // cached shows at once: visibility and marks (read with every answer), and edits (the change counter,
 // even on an instance that has not yet heard of the edit on the event bus).
 import { ROLE, STATE, VISIBILITY } from '@hearth/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { communityMembers, feedPosts } from '../../db/schema';
+import { queryRows } from '../../db/client';
+import { communityMembers, feedPosts, userGroups, users } from '../../db/schema';
 import { createCommunity } from '../communities/test-support';
 import { createPost } from '../feed/test-support';
 import { MatchCache, matchCacheOf } from './match-cache';
@@ -167,5 +168,29 @@ describe('search through the shared matches', () => {
     expect(staffPage.data.next).toBeNull();
     expect((await suggested('emuflo', 'posts')).every((h) => mine.includes(h.id))).toBe(true);
     expect(idsOf(await page('emuflock', 'posts', admin))).toHaveLength(20);
+  });
+
+  it('is told only of writes that change what it shows: not a sign-in that sets the same names and groups', async () => {
+    const changes = async () =>
+      (await queryRows<{ n: string }>(t.db, sql`select last_value::text as n from search_changes`))[0]?.n;
+    const [me] = await t.db.select().from(users).where(eq(users.id, staff.user.id));
+    const [group] = await t.db.select().from(userGroups).where(eq(userGroups.userId, staff.user.id));
+    if (!me || !group) throw new Error('staff has no row or group');
+    const before = await changes();
+    // What a sign-in through the company's provider writes when nothing changed there (sso/provision.ts).
+    await t.db
+      .update(users)
+      .set({ firstName: me.firstName, lastName: me.lastName, lastLoggedInAt: new Date() })
+      .where(eq(users.id, me.id));
+    await t.db.insert(userGroups).values(group).onConflictDoNothing();
+    await t.db.delete(userGroups).where(eq(userGroups.userId, -1));
+    await t.db.update(feedPosts).set({ isFeatured: true }).where(eq(feedPosts.id, -1));
+    expect(await changes()).toBe(before);
+    await t.db
+      .update(users)
+      .set({ lastName: `${me.lastName}-Renamed` })
+      .where(eq(users.id, me.id));
+    expect(await changes()).not.toBe(before);
+    await t.db.update(users).set({ lastName: me.lastName }).where(eq(users.id, me.id));
   });
 });
