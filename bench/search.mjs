@@ -23,7 +23,7 @@ const load = (base, paths, tokens) =>
 const BUDGET = { suggestP95Ms: 50, pageP95Ms: 100 };
 /**
  * Before each search load, the same load for this long, reported apart and not judged: the server caches
- * each text's matches (ADR 035), and the first pass over the load's distinct texts reads them all. Like
+ * each text's matches (ADR 036), and the first pass over the load's distinct texts reads them all. Like
  * bench:mix's warm-up.
  */
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 10);

@@ -46,7 +46,8 @@ export type KindSpec = {
   visible(ctx: Pick<SearchContext, 'viewer' | 'now'>): SQL;
   /**
    * The row's mark at `now` for those who see it outside its window (draft, scheduled, ended), else null:
-   * read with the visibility of each answer (visible-now.ts), since it changes with the clock alone.
+   * read with the visibility of each answer (visible-now.ts), since it changes with the clock alone, and
+   * with the columns of a page searched directly (search.ts withDetails).
    */
   status(now: Bind<Date>): SQL;
   author?: SQL;
@@ -56,8 +57,8 @@ export type KindSpec = {
   /** A whole number, higher is better. Default: ts_rank. */
   score?(ctx: SearchContext): SQL;
   /**
-   * The result's columns over `s` (the page: id, at, score), in the order of RESULT_COLUMNS: the kind's
-   * FROM clause after `from s`.
+   * The result's columns over `s` (the page: id, at, score) after its mark (`status`), in the order of
+   * ResultRow from `title` on: the kind's FROM clause after `from s`.
    */
   details(ctx: SearchContext): { select: SQL; joins: SQL };
 };
@@ -78,9 +79,9 @@ export type ResultRow = {
   id: number;
   at: Date | string | null;
   score: number;
+  status: 'draft' | 'scheduled' | 'ended' | null;
   title: string;
   headline: string | null;
-  status: 'draft' | 'scheduled' | 'ended' | null;
   author_id: number | null;
   author_first: string | null;
   author_last: string | null;

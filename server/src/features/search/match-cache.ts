@@ -1,4 +1,4 @@
-// The matches of a search, shared by everyone who searches the same text (ADR 035). What a text matches,
+// The matches of a search, shared by everyone who searches the same text (ADR 036). What a text matches,
 // how the matches rank and what a result shows are the same for every viewer; only who may open each row
 // differs, and that is never cached: every answer reads it from the database for the rows it would show
 // (visible-now.ts), with the change counter that tells whether the cached matches still hold. So a keystroke

@@ -95,7 +95,11 @@ async function inSearchTransaction<T>(
 const scoreOf = (spec: KindSpec, ctx: SearchContext) =>
   spec.score ? spec.score(ctx) : rankScore(spec.vector, ctx);
 
-type Search = SearchContext & { now: Date /** What the parsed text is cached under. */; key: string };
+type Search = SearchContext & {
+  now: Date;
+  /** What the parsed text is cached under. */
+  key: string;
+};
 
 function contextOf(viewer: Viewer, text: string, now: Date, suggest = false): Search | undefined {
   const parsed = parseSearch(text);
@@ -143,14 +147,32 @@ function conditions(
   return and(...where);
 }
 
-/** The page's rows with their columns; `candidates` answers id, at and score. */
+/** The page's rows with their mark and columns; `candidates` answers id, at and score. */
 function withDetails(spec: KindSpec, ctx: SearchContext, candidates: SQL, order: SQL) {
   const details = spec.details(ctx);
-  return sql`select s.id, s.at, s.score, ${details.select} from (${candidates}) s ${details.joins} order by ${order}`;
+  return sql`select s.id, s.at, s.score, ${spec.status(ctx.now)} as status, ${details.select}
+    from (${candidates}) s ${details.joins} order by ${order}`;
 }
 
-const orderOf = (byDate: boolean, spec: KindSpec, score: SQL) =>
-  byDate ? sql`${spec.at} desc, ${spec.id} desc` : sql`${score} desc, ${spec.id} desc`;
+/**
+ * A kind's first `take` matches in the page's order (by date or relevance), as id, at and score: for the
+ * viewer, filters and cursor applied (a page searched directly), or for anyone (the cache's matches).
+ */
+function ranked(
+  spec: KindSpec,
+  ctx: SearchContext,
+  o: Partial<PageOptions>,
+  take: number,
+  after?: SearchCursor,
+  forViewer = true,
+) {
+  const score = scoreOf(spec, ctx);
+  const order =
+    o.sort === 'date' ? sql`${spec.at} desc, ${spec.id} desc` : sql`${score} desc, ${spec.id} desc`;
+  return sql`select ${spec.id} as id, ${spec.at} as at, ${score} as score
+    from ${matching(spec, ctx)} where ${conditions(spec, ctx, o, after, forViewer)}
+    order by ${order} limit ${literal(take)}`;
+}
 
 /** A row's key in its page's order, as its cursor holds it. */
 const keyOf = (byDate: boolean, r: Pick<ResultRow, 'at' | 'score'>) =>
@@ -165,11 +187,7 @@ async function searchPageDirect(
 ): Promise<{ hits: SearchHit[]; next: string | null }> {
   const spec = KINDS[o.kind];
   const byDate = o.sort === 'date';
-  const score = scoreOf(spec, ctx);
-  const candidates = sql`select ${spec.id} as id, ${spec.at} as at, ${score} as score
-    from ${matching(spec, ctx)} where ${conditions(spec, ctx, o, after)}
-    order by ${orderOf(byDate, spec, score)}
-    limit ${literal(SEARCH_LIMITS.pageSize + 1)}`;
+  const candidates = ranked(spec, ctx, o, SEARCH_LIMITS.pageSize + 1, after);
   const rows = await inSearchTransaction(db, {}, (tx) =>
     queryRows<ResultRow>(
       tx,
@@ -192,12 +210,7 @@ const idsFor = (i: number, ids: number[]) => SEARCH_KINDS.map((_, j) => (j === i
 
 /** A cached page's matches: the kind's best PAGE_CANDIDATES (one more tells whether there are others). */
 function loadPageMatches(db: Db, ctx: SearchContext, kind: SearchKind, sort: SearchSort): Promise<Matches> {
-  const spec = KINDS[kind];
-  const score = scoreOf(spec, ctx);
-  const query = sql`select ${spec.id} as id, ${spec.at} as at, ${score} as score
-    from ${matching(spec, ctx)} where ${conditions(spec, ctx, {}, undefined, false)}
-    order by ${orderOf(sort === 'date', spec, score)}
-    limit ${literal(PAGE_CANDIDATES + 1)}`;
+  const query = ranked(KINDS[kind], ctx, { sort }, PAGE_CANDIDATES + 1, undefined, false);
   return inSearchTransaction(db, {}, async (tx, changes) => {
     const rows = await queryRows<Candidate>(tx, query);
     const i = SEARCH_KINDS.indexOf(kind);

@@ -19,7 +19,6 @@ export const communitiesKind: KindSpec = {
   details: (ctx) => ({
     select: sql`"communities"."title" as title,
       ${headline(sql`"communities"."description"`, ctx, HEADLINE_OPTIONS)} as headline,
-      ${draftStatus} as status,
       null::int as author_id, null::text as author_first, null::text as author_last,
       "communities"."id" as community_id, "communities"."title" as community_title,
       null::int as post_id, null::int as post_kind,
@@ -42,7 +41,6 @@ export const messagesKind: KindSpec = {
   details: (ctx) => ({
     select: sql`"communities"."title" as title,
       ${headline(sql`"community_discussion"."content"`, ctx, HEADLINE_OPTIONS)} as headline,
-      ${draftStatus} as status,
       au.id as author_id, au.first_name as author_first, au.last_name as author_last,
       "communities"."id" as community_id, "communities"."title" as community_title,
       null::int as post_id, null::int as post_kind,

@@ -37,7 +37,7 @@ export const peopleKind: KindSpec = {
       ts_rank("users"."search_vector", ${ctx.q})) * 1000000)::int`,
   details: () => ({
     select: sql`"users"."first_name" || ' ' || "users"."last_name" as title,
-      null::text as headline, null::text as status,
+      null::text as headline,
       null::int as author_id, null::text as author_first, null::text as author_last,
       null::int as community_id, null::text as community_title,
       null::int as post_id, null::int as post_kind,

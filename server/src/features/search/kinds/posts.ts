@@ -36,7 +36,6 @@ const postStatus = (now: Bind<Date>) => windowStatus('feed_posts', now);
 const postDetails = (ctx: SearchContext) => ({
   select: sql`"feed_posts"."title" as title,
     ${headline(sql`"feed_posts"."subtitle" || ' · ' || public.hearth_html_text("feed_posts"."text")`, ctx, HEADLINE_OPTIONS)} as headline,
-    ${postStatus(ctx.now)} as status,
     au.id as author_id, au.first_name as author_first, au.last_name as author_last,
     "communities"."id" as community_id, "communities"."title" as community_title,
     null::int as post_id, null::int as post_kind,
@@ -87,7 +86,6 @@ export const commentsKind: KindSpec = {
   details: (ctx) => ({
     select: sql`"feed_posts"."title" as title,
       ${headline(sql`"feed_comments"."content"`, ctx, HEADLINE_OPTIONS)} as headline,
-      ${postStatus(ctx.now)} as status,
       au.id as author_id, au.first_name as author_first, au.last_name as author_last,
       "communities"."id" as community_id, "communities"."title" as community_title,
       "feed_posts"."id" as post_id, "feed_posts"."kind" as post_kind,

@@ -20,7 +20,6 @@ export const surveysKind: KindSpec = {
   details: (ctx) => ({
     select: sql`"surveys"."title" as title,
       ${headline(sql`"surveys"."description"`, ctx, HEADLINE_OPTIONS)} as headline,
-      ${surveyStatus(ctx.now)} as status,
       au.id as author_id, au.first_name as author_first, au.last_name as author_last,
       null::int as community_id, null::text as community_title,
       null::int as post_id, null::int as post_kind,
