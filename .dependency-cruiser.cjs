@@ -2,7 +2,8 @@
 // scripts/check-boundaries.mjs, which also checks that features do not depend on each other in circles:
 // - no module imports itself through others;
 // - web features import only lib/, contract/ and their own folder; lib/ never imports app/ or features/;
-// - platform/ and db/ on the server never import features/.
+// - platform/ and db/ on the server never import features/ or access/; access/ (the rules of who sees
+//   what, issue 30) never imports features/.
 // Violations still being taken apart are in .dependency-cruiser-known-violations.json; a new one fails.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -31,6 +32,13 @@ module.exports = {
       name: 'server-platform-below-features',
       severity: 'error',
       from: { path: '^server/src/(platform|db)/' },
+      to: { path: '^server/src/(features|access)/' },
+    },
+    {
+      name: 'server-access-below-features',
+      comment: 'The rules module is what features ask; it knows no feature.',
+      severity: 'error',
+      from: { path: '^server/src/access/' },
       to: { path: '^server/src/features/' },
     },
   ],

@@ -8,7 +8,7 @@ import { ROLE } from './constants';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Named sets of roles, shared by the endpoint table and the server's policy (platform/policy.ts). */
+/** Named sets of roles, shared by the endpoint table and the policy (policy.ts). */
 export const ROLES = {
   /** Administrators. */
   admins: [ROLE.ADMIN],

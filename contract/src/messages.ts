@@ -35,6 +35,9 @@ export const MSG = {
   profileFirstNameRequired: 'Please input your First Name!',
   profileLastNameRequired: 'Please input your Last Name!',
   profileEmailRequired: 'Please input your E-mail!',
+  /** Issue 30, L3: one change of one's own location or department per 30 days (ADR 037). */
+  profileGroupsChangeTooSoon:
+    'You can change your office location or department once every 30 days. Ask an administrator if it is wrong.',
   // People (issue 17)
   jobTitleTooLong: 'Job title must be at most 100 characters',
   peopleSearchTooLong: 'Search text must be at most 100 characters',
@@ -141,6 +144,7 @@ export const MSG = {
   tooManyRequests: 'Too many requests. Please wait a while and try again.',
   passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
   passwordHasPersonalInfo: 'The password must not contain your name or e-mail address.',
+  passwordHasCompanyName: 'The password must not contain the name of the company or of this site.',
   currentPasswordRequired: 'Please input your current password to change your e-mail address!',
   emailChangeSent:
     'We have sent a confirmation link to your new e-mail address. The change takes effect when you open it.',

@@ -1,7 +1,8 @@
 // Anonymous surveys (issue 19, ADR 035): an administrator creates a survey with the Anonymous switch on and
 // publishes it; staff see it tagged Anonymous, answer it, and are told their answer was recorded anonymously
 // (it is never shown back); the report and its CSV show the response but no name, e-mail or time, and the
-// server's log has no line of the answer; the switch is then fixed; the smallest group is a setting.
+// server's log has no line of the answer; the switch is then fixed; the smallest group is a setting, copied
+// onto the survey when it is published and shown there and on the report.
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_SERVER_LOG } from '../playwright.config';
@@ -53,6 +54,9 @@ test('an administrator creates an anonymous survey and publishes it', async ({ p
   await page.getByRole('radio', { name: 'Published' }).check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Survey successfully updated')).toBeVisible();
+  // Publishing fixed the smallest group from the setting (issue 30): the form shows it, read-only.
+  await page.goto(`/surveys/edit/${surveyId}`);
+  await expect(page.getByText('5 people, fixed when the survey was published.')).toBeVisible();
 });
 
 test('staff see it tagged Anonymous, answer it, and cannot see their answer again', async ({ page }) => {
@@ -62,6 +66,7 @@ test('staff see it tagged Anonymous, answer it, and cannot see their answer agai
   await expect(card.getByText('Anonymous', { exact: true })).toBeVisible();
   await card.getByRole('link', { name: TITLE }).click();
   await expect(page.getByText('Your answers are stored without your name')).toBeVisible();
+  await expect(page.getByText('only for groups of at least 5')).toBeVisible();
   await shoot(page, 'survey-fill');
   await page.getByRole('radio', { name: 'Good' }).check();
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -88,6 +93,7 @@ test('the report and its CSV show the response but not who gave it', async ({ pa
   await row.getByRole('link', { name: TITLE }).click();
   await expect(page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
   await expect(page.getByText('This survey is anonymous')).toBeVisible();
+  await expect(page.getByText('a size fixed when the survey was published')).toBeVisible();
   await expect(page.getByText('Respondents')).toHaveCount(0);
   await expect(page.locator('main')).not.toContainText(DEMO.staff);
   await expect(page.getByText('Good: 1')).toBeVisible();

@@ -7,7 +7,7 @@ import { E2E_DATA_DIR } from '../playwright.config';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 /** For accounts a journey creates: the server refuses common passwords such as the demo one for new passwords. */
-export const STRONG_PASSWORD = 'Hearth-Quill-2026!';
+export const STRONG_PASSWORD = 'Quill-Lantern-2026!';
 export const DEMO = {
   admin: 'admin@example.com',
   staff: 'staff@example.com',

@@ -1,6 +1,6 @@
 // A staff member edits their profile and changes their password.
 import { expect, test } from '@playwright/test';
-import { createStaffUser, fillLogin, loginAs, logout, STRONG_PASSWORD } from './helpers';
+import { chooseOption, createStaffUser, fillLogin, loginAs, logout, STRONG_PASSWORD } from './helpers';
 
 test('edit profile, then change the password and log in with the new one', async ({ page, request }) => {
   const email = await createStaffUser(request);
@@ -41,4 +41,33 @@ test('edit profile, then change the password and log in with the new one', async
   await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
   await fillLogin(page, email, 'Chang3d#Pass');
   await expect(page).toHaveURL(/\/news$/);
+});
+
+// Issue 30, L3 (ADR 037): one's own office location or department changes once every 30 days.
+test('the office location changes once, then the next change waits 30 days', async ({ page, request }) => {
+  const email = await createStaffUser(request);
+  await loginAs(page, email, STRONG_PASSWORD);
+  await page.goto('/edit-profile');
+  await expect(
+    page.getByText('You can change your office location or department once every 30 days.'),
+  ).toBeVisible();
+  await chooseOption(page, 'Office location', 'Durban');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText(
+      /^Profile updated successfully\. You can change your office location or department again from /,
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  await expect(
+    page.getByText(/^You can change your office location or department again from /),
+  ).toBeVisible();
+  await chooseOption(page, 'Office location', 'Cape Town');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const refused =
+    'You can change your office location or department once every 30 days. Ask an administrator if it is wrong.';
+  await expect(page.locator('.ant-form-item-explain-error').filter({ hasText: refused })).toBeVisible();
+  await expect(page).toHaveURL(/\/edit-profile$/);
 });

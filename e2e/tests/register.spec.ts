@@ -93,6 +93,30 @@ test('a newcomer registers, verifies through the mailed link and logs in', async
   await expect(page).toHaveURL(/\/news$/);
 });
 
+test('registering an address that has an account looks like any registration (issue 30)', async ({
+  page,
+  request,
+}) => {
+  const email = await createStaffUser(request);
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Mallory');
+  await page.getByLabel('Last name').fill('Lookalike');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Other#Quill-77');
+  await page.getByLabel('Confirm password').fill('Other#Quill-77');
+  await page.getByLabel('Phone number').fill('+27 82 000 0000');
+  await chooseOption(page, 'Office location', 'Cape Town');
+  await chooseOption(page, 'Department', 'Finance');
+  await page.getByRole('button', { name: 'Register' }).click();
+  // The same panel as for a new address: nothing says the address is taken.
+  await expect(page.getByText(/verify your e-mail/i).first()).toBeVisible();
+  await expect(page.getByText('An account with this e-mail address already exists')).toHaveCount(0);
+  // The account is as it was: its own password still opens it.
+  await page.goto('/login');
+  await fillLogin(page, email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/news$/);
+});
+
 test('forgot password sends a link that sets a new password', async ({ page, request }) => {
   const email = await createStaffUser(request);
   await page.goto('/forgot-password');

@@ -39,7 +39,8 @@ export const surveysEndpoints = tagged('surveys', {
   listSurveysForUser: get({
     path: '/v1/api/surveys/for-user/:userId',
     access: ROLES.known,
-    summary: 'The surveys open to the user, soonest end first, with the state flag (1: a response exists)',
+    summary:
+      'The surveys open to the user, soonest end first, with the state flag (1: a response exists; always 0 for an anonymous survey asked about someone else)',
     params: userIdParam,
     responses: ok(z.array(userSurvey)),
   }),

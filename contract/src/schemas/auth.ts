@@ -52,7 +52,11 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
-export const registerResult = z.object({ id: z.number(), email: z.string() });
+/**
+ * What registration answers: only the address, the same whether it was new or already had an account
+ * (issue 30: an answer that differs, an id among them, would tell which addresses have accounts).
+ */
+export const registerResult = z.object({ email: z.string() });
 
 export const emailBody = z.object({ email: emailField(MSG.loginEmailRequired) });
 export const tokenBody = z.object({ token: z.string().min(1, MSG.linkInvalid).max(200, MSG.linkInvalid) });

@@ -27,6 +27,11 @@ export const survey = z.object({
   isRefillable: z.number(),
   /** 1: responses are stored without the respondent (issue 19, ADR 035). */
   isAnonymous: z.number(),
+  /**
+   * The smallest location or department group an anonymous survey's report splits by, fixed from the
+   * administrators' setting when the survey was first published (ADR 035); null until then.
+   */
+  minGroupSize: z.number().nullable(),
   createdById: z.number(),
   /** The owner (product.md section 3: Owner). */
   owner: userSummary,
@@ -41,7 +46,8 @@ export type Survey = z.infer<typeof survey>;
 
 /**
  * A survey in the caller's Surveys list, with the state flag of product.md section 2: 0 no instance yet, 1
- * one exists.
+ * one exists. For an anonymous survey only the respondent learns it (ADR 035): asked about someone else (an
+ * administrator naming another user), an anonymous survey always answers 0, whether or not they answered.
  */
 export const userSurvey = survey.extend({ state: z.number() });
 export type UserSurvey = z.infer<typeof userSurvey>;
@@ -113,6 +119,8 @@ export const surveyForm = z.object({
   isRefillable: z.number(),
   /** 1: an anonymous survey (ADR 035): the form says so before anyone answers. */
   isAnonymous: z.number(),
+  /** The smallest group its report splits by (fixed when published, null before): said before answering. */
+  minGroupSize: z.number().nullable(),
   /** Whether responses exist: the builder then shows the questions read-only (ADR 011). */
   hasResponses: z.boolean(),
   /**

@@ -93,7 +93,12 @@ export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 export const updateProfileResult = user.extend({
   pendingEmail: z.string().nullable(),
   message: z.string(),
+  /** When the caller may next change their own location or department (ISO 8601); null: now (ADR 037). */
+  groupsChangeableFrom: z.string().nullable(),
 });
+
+/** Staff change their own location or department at most once in this many days (ADR 037). */
+export const PROFILE_GROUPS_CHANGE_DAYS = 30;
 export type UpdateProfileResult = z.infer<typeof updateProfileResult>;
 
 export const updatePasswordBody = z.object({

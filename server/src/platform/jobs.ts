@@ -46,6 +46,8 @@ export const QUEUES = {
    * 5 s and one image conversion, so after 60 s it is a dead instance's job.
    */
   providerPicture: { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 60 },
+  /** The daily removal of accounts left unverified for a week (features/auth/unverified-expiry.ts). */
+  accounts: { retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 900 },
 } satisfies Record<string, QueuePolicy>;
 export type QueueName = keyof typeof QUEUES;
 

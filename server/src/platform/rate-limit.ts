@@ -1,7 +1,7 @@
 // Fixed-window rate limits counted in the database (`rate_counters`, ADR 015). One statement takes every
 // counter of a request and answers the new counts: concurrent requests and other instances cannot both
 // read "under the limit" before either has counted, which a read-then-write check allowed (issue 13).
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateCounters } from '../db/schema';
 
@@ -57,6 +57,28 @@ export async function takeCounters(
   });
 }
 
+/**
+ * Each counter as `takeCounters` would answer it, without counting this request: the count it would reach
+ * (the current one plus one), so `overLimit` reads it the same way. For a request that must meet a limit it
+ * does not add to.
+ */
+export async function peekCounters(
+  db: Db,
+  entries: { key: string; limit: Limit }[],
+  now = rateClock.now(),
+): Promise<Taken[]> {
+  const out: Taken[] = [];
+  for (const e of entries) {
+    const windowStart = windowStartOf(now, e.limit.windowMs);
+    const [row] = await db
+      .select({ count: rateCounters.count })
+      .from(rateCounters)
+      .where(and(eq(rateCounters.key, e.key), eq(rateCounters.windowStart, windowStart)));
+    out.push({ key: e.key, windowStart, count: (row?.count ?? 0) + 1, limit: e.limit });
+  }
+  return out;
+}
+
 /** The counters that are over their limit, in the order taken. */
 export const overLimit = (taken: Taken[]) => taken.filter((t) => t.count > t.limit.max);
 
@@ -79,4 +101,31 @@ async function pruneOccasionally(db: Db, now: number): Promise<void> {
   if (now - lastPrune < PRUNE_EVERY_MS) return;
   lastPrune = now;
   await db.delete(rateCounters).where(lt(rateCounters.windowStart, new Date(now - LONGEST_WINDOW_MS)));
+}
+
+/*
+ * Holds: "not again before" marks for limits far longer than a window (one change of something a month).
+ * They live in the same table: a hold is a row whose `window_start` is the moment it ends, so pruning, which
+ * removes rows whose window started over LONGEST_WINDOW_MS ago, removes a hold only once it has ended. Hold
+ * keys start with `hold:` and never meet a window counter's. Checking and placing are two statements: the
+ * caller serialises the takers of one key (e.g. under a lock of the row the hold is about, in the
+ * transaction that makes the change), so two requests cannot both find no hold.
+ */
+
+/** When the hold on `key` ends, or null when there is none now. */
+export async function holdEnd(db: Db, key: string, now = rateClock.now()): Promise<Date | null> {
+  const [row] = await db
+    .select({ until: rateCounters.windowStart })
+    .from(rateCounters)
+    .where(and(eq(rateCounters.key, key), gt(rateCounters.windowStart, new Date(now))))
+    .orderBy(desc(rateCounters.windowStart))
+    .limit(1);
+  return row?.until ?? null;
+}
+
+/** Places a hold on `key` for `ms` from now; answers when it ends. */
+export async function placeHold(db: Db, key: string, ms: number, now = rateClock.now()): Promise<Date> {
+  const until = new Date(now + ms);
+  await db.insert(rateCounters).values({ key, windowStart: until, count: 1 }).onConflictDoNothing();
+  return until;
 }

@@ -31,6 +31,13 @@ export const surveys = pgTable(
      * response for splits shown only for groups large enough.
      */
     isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /**
+     * The smallest location or department group the splits of an anonymous survey show (ADR 035), copied
+     * from the administrators' setting when the survey is first published (at the latest by its first
+     * response) and never changed after: lowering the setting later must not reveal a group its
+     * respondents answered in. Null while the survey has never been published.
+     */
+    minGroupSize: integer('min_group_size'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: searchVector(['title', 'A'], ['description', 'B']),

@@ -1,35 +1,10 @@
-// The audience rule of product.md section 4 (Audience), shared by feed posts and surveys: an item is for
-// everyone, or for chosen location and department groups. Features keep their items' audience in a link
-// table of groups; this module knows the rule, not the features.
+// The audience of a feed post's or survey's form (product.md section 4, Audience): everyone, or chosen
+// location and department groups. Who an audience includes is the rules module's (access/audience.ts).
 import { GROUP_TYPE, MSG } from '@hearth/contract';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Bind } from '../../db/params';
 import { groups } from '../../db/schema';
 import { fieldError } from '../../platform/errors';
-
-/** Where an item keeps its audience: its table, and its link table of groups (with group_type_id copied). */
-export type AudienceTables = { table: string; links: string; itemColumn: string };
-
-/**
- * No groups means everyone; with groups, for every group type on the item the user is in at least one of
- * its groups of that type. `has_audience` spares the lookups for items meant for everyone. Table names are
- * constants of the code, never input, written as identifiers. `userId` may be a column (the notification
- * fan-out checks every user at once).
- */
-export function audienceIncludes(t: AudienceTables, userId: Bind<number> | SQL): SQL {
-  const table = sql.identifier(t.table);
-  const links = sql.identifier(t.links);
-  const itemColumn = sql.identifier(t.itemColumn);
-  return sql`(not ${table}."has_audience" or not exists (
-      select 1 from ${links} pg
-      where pg.${itemColumn} = ${table}."id"
-        and not exists (
-          select 1 from ${links} pg2
-          join user_groups ug on ug.group_id = pg2.group_id and ug.user_id = ${userId}
-          where pg2.${itemColumn} = pg.${itemColumn} and pg2.group_type_id = pg.group_type_id)
-      offset 0))`;
-}
 
 const AUDIENCE_TYPES: number[] = [GROUP_TYPE.LOCATION, GROUP_TYPE.DEPARTMENT];
 

@@ -38,12 +38,23 @@ export async function insertAccount(
   account: typeof users.$inferInsert,
   groupIds: readonly number[],
 ): Promise<number> {
+  const id = await insertAccountIfFree(tx, account, groupIds);
+  if (id === undefined) throw emailTaken();
+  return id;
+}
+
+/** Like insertAccount, but answers undefined when the address is already taken (registration, issue 30). */
+export async function insertAccountIfFree(
+  tx: Db,
+  account: typeof users.$inferInsert,
+  groupIds: readonly number[],
+): Promise<number | undefined> {
   const [row] = await tx
     .insert(users)
     .values(account)
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
-  if (!row) throw emailTaken();
+  if (!row) return undefined;
   if (groupIds.length)
     await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId: row.id, groupId })));
   return row.id;

@@ -161,11 +161,28 @@ describe('registration and e-mail verification', () => {
     expect(count).toBeUndefined();
   });
 
-  it('answers 409 for an address that already has an account', async () => {
-    const existing = await createUser(t.db);
-    const res = await post('/v1/auth/register', registration({ email: existing.email.toUpperCase() }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json().fields.email).toBe(MSG.emailTaken);
+  it('answers an address that has an account as it answers a new one, and mails its owner (issue 30)', async () => {
+    const existing = await createUser(t.db, { firstName: 'Owner' });
+    const fresh = registration();
+    const newcomer = await post('/v1/auth/register', fresh);
+    const taken = await post(
+      '/v1/auth/register',
+      registration({ email: existing.email.toUpperCase(), firstName: 'Mallory', password: 'Other#Pass77' }),
+    );
+    expect([taken.statusCode, newcomer.statusCode]).toEqual([201, 201]);
+    expect(newcomer.json()).toEqual({ data: { email: fresh.email.toLowerCase() } });
+    expect(taken.json()).toEqual({ data: { email: existing.email } });
+    // The account is left as it was: no second account, no new name or password.
+    const rows = await t.db.select().from(users).where(eq(users.email, existing.email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ firstName: 'Owner', passwordHash: existing.passwordHash });
+    // Its owner learns of the attempt and how to get in; no link that would do anything.
+    const [notice] = await t.mailbox.waitFor(existing.email);
+    expect(notice?.body).toContain('someone tried to register');
+    expect(notice?.body).toContain('http://hearth.test/forgot-password');
+    expect(notice?.body).not.toContain('token=');
+    await settled(t.app, 'mail');
+    expect(t.mailbox.to(existing.email)).toHaveLength(1);
   });
 
   it('resends a fresh verification link and the old one stops working', async () => {

@@ -2,7 +2,9 @@
 // attempts sent at once meet the limit like 40 sent one by one, on every instance. Three fixed-window limits:
 // - one account from one client address: the strict limit, which everybody meets;
 // - one account from addresses that never logged into it: slows a guesser spread over many addresses
-//   without locking the owner out of the addresses they use (login_known_addresses);
+//   without locking the owner out of the addresses they use (login_known_addresses). One address adds at
+//   most its share to it (issue 30): a stranger at one address cannot spend the whole budget and so keep
+//   the owner out of an address they never used (every address, on an account never logged into);
 // - one address on accounts that never logged in from it: high, aimed at password spraying, so the typos
 //   of an office behind one public address lock nobody out.
 // A login whose password is right takes its counts back, so only failures add up.
@@ -17,6 +19,7 @@ import {
   giveBack,
   type Limit,
   overLimit,
+  peekCounters,
   resetCounter,
   type Taken,
   takeCounters,
@@ -27,6 +30,13 @@ const MINUTE = 60_000;
 export const LOGIN_LIMITS = {
   accountFromAddress: { max: 10, windowMs: 15 * MINUTE },
   accountFromNewAddresses: { max: 30, windowMs: 60 * MINUTE },
+  /**
+   * Not a refusal: how many of one address's attempts in the hour count toward accountFromNewAddresses.
+   * Six addresses' shares fill that budget (30 / 5) and a seventh guessing address spends it; beyond its
+   * share an address still meets the budget without adding to it, and the strict limit holds it to 40 an
+   * hour (ADR 015, issue 30).
+   */
+  addressShareOfAccount: { max: 5, windowMs: 60 * MINUTE },
   addressOnNewAccounts: { max: 100, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
@@ -56,15 +66,30 @@ export async function countLoginAttempt(
 ): Promise<LoginAttempt> {
   const address = clientAddress(ip);
   const pairKey = `login:pair:${address}|${email}`;
+  const shareKey = `login:share:${address}|${email}`;
   const entries: { key: string; limit: Limit }[] = [{ key: pairKey, limit: LOGIN_LIMITS.accountFromAddress }];
   if (!(await isKnownAddress(db, userId, address))) {
     entries.push(
-      { key: `login:account:${email}`, limit: LOGIN_LIMITS.accountFromNewAddresses },
+      { key: shareKey, limit: LOGIN_LIMITS.addressShareOfAccount },
       { key: `login:address:${address}`, limit: LOGIN_LIMITS.addressOnNewAccounts },
     );
   }
   const taken = await takeCounters(db, entries);
-  if (overLimit(taken).length > 0) throw tooManyRequests(MSG.tooManyAttempts);
+  const share = taken.find((t) => t.key === shareKey);
+  // The share is no refusal by itself: it says whether this attempt adds to the account's budget.
+  const limits = taken.filter((t) => t !== share);
+  if (share) {
+    const account = [{ key: `login:account:${email}`, limit: LOGIN_LIMITS.accountFromNewAddresses }];
+    if (share.count <= share.limit.max) {
+      const counted = await takeCounters(db, account);
+      limits.push(...counted);
+      taken.push(...counted);
+    } else {
+      // Over its share an address adds nothing to the budget, but is refused like the others once it is spent.
+      limits.push(...(await peekCounters(db, account)));
+    }
+  }
+  if (overLimit(limits).length > 0) throw tooManyRequests(MSG.tooManyAttempts);
   return { address, pairKey, taken };
 }
 

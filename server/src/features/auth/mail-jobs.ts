@@ -2,19 +2,24 @@
 // id: the link is made when the mail is sent, so no usable token sits in the queue's table, and a retry
 // sends a fresh link (making a link replaces older ones of the same purpose: the newest mail always works).
 // An e-mail change job holds the id of its request row (email_tokens), which gets its token the same way.
+
+import { PATHS } from '@hearth/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { createLink, issueEmailChangeLink, type LinkPurpose } from './email-links';
-import { emailChangeMail, emailChangeNotice, resetMail, verifyMail } from './mails';
+import { emailChangeMail, emailChangeNotice, registerAttemptMail, resetMail, verifyMail } from './mails';
+import { installUnverifiedExpiry } from './unverified-expiry';
 
 export type AccountMailJob =
   | { purpose: LinkPurpose; userId: number }
   /** The confirmation link, to the new address (read from the request row). */
   | { purpose: 'email-change'; requestId: number }
   /** The warning to the address being replaced; it names the new one. */
-  | { purpose: 'email-change-notice'; userId: number; oldEmail: string; newEmail: string };
+  | { purpose: 'email-change-notice'; userId: number; oldEmail: string; newEmail: string }
+  /** To the owner of an address someone registered again (issue 30): no link, only what to do. */
+  | { purpose: 'register-attempt'; userId: number };
 
 /** Queues the mail; with `tx`, it is sent only if that transaction commits. */
 export async function queueAccountMail(app: FastifyInstance, job: AccountMailJob, tx?: Db): Promise<void> {
@@ -48,6 +53,21 @@ async function sendAccountMail(app: FastifyInstance, job: AccountMailJob): Promi
     if (user) await app.mailer.send(emailChangeNotice(brand, job.oldEmail, user.firstName, job.newEmail));
     return;
   }
+  if (job.purpose === 'register-attempt') {
+    const user = await activeUser(app, job.userId);
+    const url = app.config.publicUrl;
+    if (user)
+      await app.mailer.send(
+        registerAttemptMail(
+          brand,
+          user.email,
+          user.firstName,
+          `${url}${PATHS.login}`,
+          `${url}${PATHS.forgotPassword}`,
+        ),
+      );
+    return;
+  }
   const { purpose, userId } = job;
   const [user] = await app.db
     .select({ id: users.id, email: users.email, firstName: users.firstName })
@@ -68,7 +88,9 @@ async function sendAccountMail(app: FastifyInstance, job: AccountMailJob): Promi
   );
 }
 
+/** Account mail, and the daily expiry of accounts never verified (unverified-expiry.ts, issue 30). */
 export async function installAccountMail(app: FastifyInstance): Promise<void> {
+  await installUnverifiedExpiry(app);
   await app.jobs.work<AccountMailJob>('mail', (job) =>
     sendAccountMail(app, job).catch((err) => {
       app.metrics.mailFailures.inc();

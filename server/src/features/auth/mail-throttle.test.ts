@@ -1,14 +1,18 @@
-// Forgot-password and resend-verification are limited per target address and per client address, and
-// answer the same whether or not the account exists (ADR 015, issue 13 finding 3).
+// Forgot-password, resend-verification and registration are limited per target address and per client
+// address, and answer the same whether or not the account exists (ADR 015, issue 13 finding 3, issue 30).
 import { MSG } from '@hearth/contract';
-import { describe, expect, it } from 'vitest';
-import { createUser } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createGroups, createUser, registrationBody } from '../../../test/factories';
 import { settled } from '../../../test/jobs';
 import { pinRateClock } from '../../../test/rate-clock';
 import { useTestApp } from '../../../test/use-test-app';
 import { MAIL_LIMITS } from './mail-throttle';
 
 const t = useTestApp();
+let g: Awaited<ReturnType<typeof createGroups>>;
+beforeAll(async () => {
+  g = await createGroups(t.db);
+});
 
 pinRateClock();
 
@@ -65,6 +69,45 @@ describe('per target address', () => {
     const ghost = await askTimes('/v1/auth/resend-verification', 'ghost.verify@example.com', 6);
     ghost.slice(0, 5).forEach(sent);
     refused(ghost[5] as (typeof ghost)[number]);
+  });
+});
+
+describe('registration (issue 30)', () => {
+  const register = (email: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/register',
+      payload: registrationBody(g, { email }),
+      remoteAddress,
+    });
+  const registerTimes = async (email: string, n: number) => {
+    const out = [];
+    for (let i = 0; i < n; i++) out.push(await register(email, `10.63.${out.length}.${i + 1}`));
+    return out;
+  };
+  const accepted = (email: string) => (res: { statusCode: number; json(): unknown }) => {
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ data: { email } });
+  };
+
+  it('mails the owner of a taken address at most 5 times an hour, sharing the count with other mail', async () => {
+    const user = await createUser(t.db);
+    sent(await ask('/v1/auth/reset-password', user.email, '10.64.0.1'));
+    const answers = await registerTimes(user.email, MAIL_LIMITS.perRecipient.max);
+    answers.slice(0, 4).forEach(accepted(user.email));
+    refused(answers[4] as (typeof answers)[number]);
+    await settled(t.app, 'mail');
+    expect(t.mailbox.to(user.email)).toHaveLength(5);
+  });
+
+  it('answers a new address exactly the same way', async () => {
+    const email = `fresh.throttle.${Date.now()}@example.org`;
+    const answers = await registerTimes(email, MAIL_LIMITS.perRecipient.max + 1);
+    answers.slice(0, 5).forEach(accepted(email));
+    refused(answers[5] as (typeof answers)[number]);
+    await settled(t.app, 'mail');
+    // The verification mail, then four notices to what is now its owner.
+    expect(t.mailbox.to(email)).toHaveLength(5);
   });
 });
 

@@ -36,3 +36,18 @@ export function emailChangeNotice(brand: string, to: string, firstName: string, 
     text: `Hello ${firstName},\n\nsomeone signed in to your ${brand} account asked to change its e-mail address to ${newEmail}. The change takes effect when the link sent to that address is opened.\n\nIf this was not you, change your password at once and contact support.\n`,
   };
 }
+
+/** To the owner of an address someone tried to register again (issue 30): registration itself says nothing. */
+export function registerAttemptMail(
+  brand: string,
+  to: string,
+  firstName: string,
+  loginUrl: string,
+  forgotUrl: string,
+): Mail {
+  return {
+    to,
+    subject: `Someone tried to register with your ${brand} address`,
+    text: `Hello ${firstName},\n\nsomeone tried to register a ${brand} account with this e-mail address, which already has one. No new account was made and yours is unchanged.\n\nIf it was you, log in at ${loginUrl}, or choose a new password at ${forgotUrl}.\n\nIf it was not you, ignore this mail.\n`,
+  };
+}

@@ -20,7 +20,7 @@ beforeAll(async () => {
   g = await createGroups(t.db);
 });
 
-const STRONG = 'Hearth-Quill-2026!';
+const STRONG = 'Quill-Lantern-2026!';
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
 
@@ -65,6 +65,23 @@ describe('the policy', () => {
     expect(await passwordProblem('x-Thabo.Mokoena-1!', mail)).toBe(MSG.passwordHasPersonalInfo);
   });
 
+  it('refuses the brand name and the words of the company domains, dressed up or not (issue 30, L1)', async () => {
+    // The test app's BRAND_NAME is Hearth, its COMPANY_EMAIL_DOMAINS example.com and example.org.
+    for (const password of [
+      'Hearth2026!',
+      'hearth#2026',
+      'H3@rth-Quill9',
+      'My-Example-77!',
+      '3x@mple#Quill9',
+    ])
+      expect([password, await passwordProblem(password, owner)]).toEqual([
+        password,
+        MSG.passwordHasCompanyName,
+      ]);
+    // The top-level domain is no word of the company's.
+    expect(await passwordProblem('Comet#Orgy-Quill9', owner)).toBeUndefined();
+  });
+
   it('accepts strong passwords, and ignores name parts too short to give anything away', async () => {
     expect(await passwordProblem(STRONG, owner)).toBeUndefined();
     expect(
@@ -81,7 +98,9 @@ describe('everywhere a password is set', () => {
     refusedWith(await post('/v1/auth/register', named), MSG.passwordHasPersonalInfo);
     const local = registrationBody(g, { email: 'zanele.khumalo@example.org', password: 'Zanele.K#99' });
     refusedWith(await post('/v1/auth/register', local), MSG.passwordHasPersonalInfo);
-    for (const body of [common, named, local]) {
+    const brand = registrationBody(g, { password: 'Hearth2026!' });
+    refusedWith(await post('/v1/auth/register', brand), MSG.passwordHasCompanyName);
+    for (const body of [common, named, local, brand]) {
       const rows = await t.db.select().from(users).where(eq(users.email, body.email.toLowerCase()));
       expect(rows).toEqual([]);
     }

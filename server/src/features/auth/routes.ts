@@ -2,6 +2,7 @@
 import { authEndpoints, MSG, PATHS } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { endSessionUrl } from '../../platform/auth/oidc-clients';
+import { usePasswordHouseNames } from '../../platform/auth/password-policy';
 import { badRequest, unauthenticated } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';
 import { confirmEmailChange } from './email-change';
@@ -19,6 +20,8 @@ import {
 import { revokeFamilyOf, rotateRefreshToken } from './sessions';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
+  // Every password check refuses the site's name and the company's domain words (issue 30, L1).
+  usePasswordHouseNames(app.config);
   routes(app, authEndpoints, {
     login: async (request) => {
       const { email, password } = parseBasicAuth(request.headers.authorization);
@@ -26,7 +29,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return { data: await login(app, request.ip, email, password, remember) };
     },
     register: async (request, reply) => {
-      const created = await register(app, request.body);
+      const created = await register(app, request.ip, request.body);
       return reply.status(201).send({ data: created });
     },
     listRegisterGroups: async () => ({ data: await registerGroups(app.db) }),

@@ -15,7 +15,7 @@ import { hashToken } from '../../platform/auth/opaque-tokens';
 import { assertPasswordAllowed } from '../../platform/auth/password-policy';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { AppError, badRequest, fieldError, unauthenticated } from '../../platform/errors';
-import { insertAccount } from './accounts';
+import { insertAccountIfFree } from './accounts';
 import { consumeLink } from './email-links';
 import { countLoginAttempt, passwordProven, rememberAddress } from './login-throttle';
 import { queueAccountMail } from './mail-jobs';
@@ -106,15 +106,22 @@ export type RegisterInput = {
   groups: number[];
 };
 
-export async function register(app: FastifyInstance, input: RegisterInput) {
+/**
+ * Registers an account, or, when the address has one already, mails its owner instead (issue 30): the
+ * answer, its status and its work (the password's hash, one mail queued) are the same either way, so
+ * registration does not tell which addresses have accounts. Counted like the other account mail
+ * (mail-throttle.ts), once the form is valid and before the address is looked at.
+ */
+export async function register(app: FastifyInstance, ip: string, input: RegisterInput) {
   if (!isCompanyEmail(input.email, app.config.companyEmailDomains))
     throw fieldError('email', MSG.notCompanyEmail);
   await assertPasswordSignInAllowed(app.db, input.email);
   const groupIds = await checkRegisterGroups(app.db, input.groups);
   await assertPasswordAllowed(input.password, input);
+  await countMailRequest(app.db, ip, input.email);
   const passwordHash = await hashPassword(input.password);
   const { firstName, lastName, email, phone } = input;
-  const id = await app.db.transaction(async (tx) => {
+  await app.db.transaction(async (tx) => {
     // A registered account is staff, and unverified until the mailed link is opened.
     const account = {
       firstName,
@@ -125,13 +132,18 @@ export async function register(app: FastifyInstance, input: RegisterInput) {
       roleId: ROLE.STAFF,
       isVerified: false,
     };
-    const userId = await insertAccount(tx, { ...account, userTypeId: REGISTERED_USER_TYPE }, groupIds);
+    const userId = await insertAccountIfFree(tx, { ...account, userTypeId: REGISTERED_USER_TYPE }, groupIds);
+    if (userId === undefined) {
+      // Taken: the account stays as it is, and whoever owns the address is told someone tried.
+      const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (owner) await queueAccountMail(app, { purpose: 'register-attempt', userId: owner.id }, tx);
+      return;
+    }
     // The verification mail commits with the account: never an account without its mail, nor the reverse.
     await queueAccountMail(app, { purpose: 'verify', userId }, tx);
-    return userId;
   });
   app.jobs.wake('mail');
-  return { id, email };
+  return { email };
 }
 
 /**

@@ -2,13 +2,13 @@
 // keyed so that an attacker slows down without locking the owner or an office out.
 import { MSG } from '@hearth/contract';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { pinRateClock } from '../../../test/rate-clock';
 import { basic } from '../../../test/sessions';
 import { useTestApp } from '../../../test/use-test-app';
 import { loginKnownAddresses, rateCounters } from '../../db/schema';
-import { takeCounters } from '../../platform/rate-limit';
+import { rateClock, takeCounters } from '../../platform/rate-limit';
 import { LOGIN_LIMITS } from './login-throttle';
 
 const t = useTestApp();
@@ -84,6 +84,51 @@ describe('the owner is not locked out', () => {
     );
     expect(tries.slice(0, 10).every((r) => r.statusCode === 401)).toBe(true);
     expect(tries[10]?.statusCode).toBe(429);
+  });
+});
+
+describe('a stranger guessing from one address (issue 30)', () => {
+  /**
+   * Runs `during` with the rate clock `minutes` into the hour before the pinned one, then puts it back (an
+   * earlier hour, so the once-a-minute pruning is not pushed past the file's other tests).
+   */
+  async function at<T>(minutes: number, during: () => Promise<T>): Promise<T> {
+    const pinned = rateClock.now();
+    vi.mocked(rateClock.now).mockReturnValue(pinned - 3_600_000 + minutes * 60_000);
+    try {
+      return await during();
+    } finally {
+      vi.mocked(rateClock.now).mockReturnValue(pinned);
+    }
+  }
+
+  it('does not keep the owner out at an address they never used, on an account never logged into', async () => {
+    // A fresh install: the account has no known address at all.
+    const user = await createUser(t.db);
+    const stranger = '203.0.113.66';
+    // 40 guesses in the hour, as many as the strict limit lets through (10 a quarter hour).
+    for (const quarter of [0, 15, 30, 45]) {
+      const tries = await at(quarter, () => inTurn(10, () => attempt(user.email, WRONG, stranger)));
+      expect(tries.every((r) => r.statusCode === 401)).toBe(true);
+    }
+    const owner = await at(50, () => attempt(user.email, user.password, '192.0.2.200'));
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('still limits an account guessed from many addresses, those that guessed and new ones', async () => {
+    const user = await createUser(t.db);
+    const { max } = LOGIN_LIMITS.accountFromNewAddresses;
+    const share = LOGIN_LIMITS.addressShareOfAccount.max;
+    const addresses = Array.from({ length: max / share }, (_, i) => `198.51.100.${150 + i}`);
+    for (const address of addresses) {
+      const tries = await inTurn(share, () => attempt(user.email, WRONG, address));
+      expect(tries.every((r) => r.statusCode === 401)).toBe(true);
+    }
+    // The budget is spent: one more guessing address is refused, and so are those that guessed already,
+    // right password or not, until the hour is over (the owner's known addresses excepted, above).
+    expect((await attempt(user.email, WRONG, '198.51.100.200')).statusCode).toBe(429);
+    expect((await attempt(user.email, WRONG, addresses[0] ?? '')).statusCode).toBe(429);
+    expect((await attempt(user.email, user.password, '192.0.2.201')).statusCode).toBe(429);
   });
 });
 

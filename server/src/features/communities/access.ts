@@ -1,19 +1,19 @@
-// Who sees and who writes in a community (product.md section 4: community visibility; ADR 010). One place for
-// the rules, so the community, post, comment, discussion and action calls cannot disagree:
+// Who sees and who writes in a community (product.md section 4: community visibility; ADR 010): the facts of
+// one community read for the caller (their membership), asked of the policy; lists use the same rule as SQL
+// (access/communities.ts). So the community, post, comment, discussion and action calls cannot disagree:
 // - administrators see and manage every community, draft or published;
 // - anyone else sees a published community that is public, or private with them as a member;
 // - members write (comments, likes, discussion); managers and administrators create and edit its posts;
 // - a community post is read by whoever sees its community when it is published and inside its window;
 //   drafts and posts outside their window only by administrators, post managers and its managers.
 import { STATE, VISIBILITY } from '@hearth/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { Viewer } from '../../access/communities';
+import { authorize, can } from '../../access/policy';
 import type { Db } from '../../db/client';
 import { communities, communityMembers } from '../../db/schema';
-import type { CurrentUser } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
-import { authorize, can } from '../../platform/policy';
 
-export type Viewer = Pick<CurrentUser, 'id' | 'roleId'>;
 export type CommunityRow = typeof communities.$inferSelect;
 export type CommunityAccess = { community: CommunityRow; isMember: boolean; isManager: boolean };
 
@@ -71,12 +71,3 @@ export function assertMember(viewer: Viewer, access: CommunityAccess): void {
 /** Managers of the community and administrators create and edit its posts. */
 export const managesCommunity = (viewer: Viewer, access: CommunityAccess) =>
   can(viewer, 'community.editPosts', access);
-
-/**
- * SQL: the communities `viewer` sees (for lists). Bound to the `communities` table of the query.
- */
-export function communityVisibleTo(viewer: Viewer): SQL | undefined {
-  if (can(viewer, 'community.seeAll')) return undefined;
-  return sql`(${communities.stateId} = ${STATE.PUBLISHED} and (${communities.visibilityId} = ${VISIBILITY.PUBLIC}
-    or exists (select 1 from community_members m where m.community_id = ${communities.id} and m.user_id = ${viewer.id})))`;
-}

@@ -15,13 +15,15 @@ import {
 } from '@hearth/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { communityVisibleTo, type Viewer } from '../../access/communities';
+import { isColleague } from '../../access/people';
+import { authorize, can } from '../../access/policy';
 import type { Db } from '../../db/client';
 import { communities, communityMembers, files, users } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
-import { authorize, can } from '../../platform/policy';
 import { summaryOf } from '../users/presenter';
 import { selectSummaries } from '../users/queries';
-import { type CommunityRow, communityVisibleTo, requireCommunity, type Viewer } from './access';
+import { type CommunityRow, requireCommunity } from './access';
 import { communitiesOf, communityOf } from './community-reads';
 
 export type CommunityForm = z.output<typeof communityBody>;
@@ -146,7 +148,7 @@ async function assertActiveUsers(db: Db, ids: readonly number[], field: string, 
   const found = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, [...ids]), eq(users.isActive, true)));
+    .where(and(inArray(users.id, [...ids]), isColleague()));
   if (found.length !== ids.length) throw fieldError(field, message);
 }
 

@@ -2,9 +2,10 @@
 // posts in their window, the caller's membership, the image's storage key. presenter.ts shapes them.
 import { POST_KIND, STATE } from '@hearth/contract';
 import { and, count, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { Viewer } from '../../access/communities';
 import type { Db } from '../../db/client';
 import { communityMembers, feedPosts, files } from '../../db/schema';
-import type { CommunityRow, Viewer } from './access';
+import type { CommunityRow } from './access';
 import { type CommunityFacts, presentCommunities } from './presenter';
 
 /** Published community posts inside their window, per community. */

@@ -2,10 +2,10 @@
 // (its first part). Visibility and membership are decided in access.ts.
 import type { communitiesEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
-import { assertSelf } from '../../platform/auth/assert-self';
+import { assertSelf } from '../../access/assert-self';
+import { authorize } from '../../access/policy';
 import { me } from '../../platform/auth/guards';
 import type { Handlers } from '../../platform/http/route-kit';
-import { authorize } from '../../platform/policy';
 import {
   communityCard,
   communityCards,

@@ -7,10 +7,11 @@
 import type { DiscussionMessage, discussionBody } from '@hearth/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Viewer } from '../../access/communities';
 import type { Db } from '../../db/client';
 import { communities, communityDiscussion, communityDiscussionMentions } from '../../db/schema';
 import { assertMentionable, presentWritten, readMentions, recordMentions } from '../posts/comments';
-import { assertMember, requireCommunity, type Viewer } from './access';
+import { assertMember, requireCommunity } from './access';
 
 export type DiscussionForm = z.output<typeof discussionBody>;
 type MessageRow = typeof communityDiscussion.$inferSelect;

@@ -3,12 +3,13 @@
 // newest start first, like the feed's All tab (feed/cursor.ts), and use feed_posts_community_idx.
 import { type CommunityPost, STATE } from '@hearth/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { COMMUNITY_KIND, publishedAt } from '../../access/posts';
 import type { Db } from '../../db/client';
 import { communities, feedPosts } from '../../db/schema';
 import { loadCardRelations, type PageRow, pageColumns } from '../posts/cards';
 import { type Cursor, decodeCursor, encodeCursor, olderThan } from '../posts/cursor';
 import { presentCommunityPost } from './post-presenter';
-import { COMMUNITY_KIND, type CommunityPostRow, publishedAt } from './post-visibility';
+import type { CommunityPostRow } from './post-visibility';
 
 const afterCursor = (after: Cursor | undefined) => olderThan(feedPosts.startAt, feedPosts.id, after);
 

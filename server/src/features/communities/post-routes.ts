@@ -5,11 +5,11 @@
 import type { communitiesEndpoints } from '@hearth/contract';
 import { ACTION_TYPE } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
-import { assertSelf } from '../../platform/auth/assert-self';
+import { assertSelf } from '../../access/assert-self';
+import { authorize } from '../../access/policy';
 import { me } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
 import type { Handlers } from '../../platform/http/route-kit';
-import { authorize } from '../../platform/policy';
 import { actionEntries, setPostAction } from '../posts/actions';
 import { addComment, listComments } from '../posts/comments';
 import { assertMember, requireCommunity } from './access';

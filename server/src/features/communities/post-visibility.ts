@@ -3,31 +3,21 @@
 // (access.ts); a draft or a post outside its window is read only by administrators, post managers and the
 // community's managers. A post without a community (an administrator's draft) only by administrators.
 // Writing on a post (comments, likes, favourites) is for the community's members and administrators (403).
-// One module, so the post, its comments, its actions, verify and edit cannot disagree.
-import { POST_KIND, STATE } from '@hearth/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+// One module, so the post, its comments, its actions, verify and edit cannot disagree. The rule is the
+// contract's `opensCommunityPost` (contract/src/visibility.ts); the same rule as SQL, for lists and search,
+// is access/posts.ts `communityPostSeen`; access/rules.property.test.ts holds the two to each other.
+import { communityView, opensCommunityPost } from '@hearth/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Viewer } from '../../access/communities';
+import { can } from '../../access/policy';
+import { COMMUNITY_KIND } from '../../access/posts';
 import type { Db } from '../../db/client';
-import { type Bind, literal, tsParam } from '../../db/params';
 import { feedPosts } from '../../db/schema';
-import { can } from '../../platform/policy';
 import type { PostAccess } from '../posts/actions';
-import { assertMember, type CommunityAccess, communityAccess, type Viewer } from './access';
+import { assertMember, type CommunityAccess, communityAccess } from './access';
 
 export type CommunityPostRow = typeof feedPosts.$inferSelect;
 export type ReadablePost = { post: CommunityPostRow; access: CommunityAccess | null };
-
-/** Community posts only; a literal, like the feed's FEED_KIND. */
-export const COMMUNITY_KIND = sql`"feed_posts"."kind" = ${literal(POST_KIND.COMMUNITY)}`;
-
-/** SQL: published and inside the window at `now`. */
-export const publishedAt = (now: Bind<Date>): SQL =>
-  sql`("feed_posts"."state_id" = ${literal(STATE.PUBLISHED)} and "feed_posts"."start_at" <= ${tsParam(now)}
-    and ("feed_posts"."end_at" is null or "feed_posts"."end_at" > ${tsParam(now)}))`;
-
-const isLive = (post: CommunityPostRow, now: Date) =>
-  post.stateId === STATE.PUBLISHED &&
-  post.startAt.getTime() <= now.getTime() &&
-  (post.endAt === null || post.endAt.getTime() > now.getTime());
 
 /** Whether the viewer reads drafts and out-of-window posts of a community they see. */
 export const seesUnpublished = (viewer: Viewer, access: CommunityAccess | null) =>
@@ -49,12 +39,15 @@ export async function readablePost(
     .from(feedPosts)
     .where(and(eq(feedPosts.id, postId), COMMUNITY_KIND));
   if (!post) return undefined;
+  // The rule is the contract's pure `opensCommunityPost` (the one the SQL form is tested against); this
+  // function only loads its facts. `communityAccess` answers undefined for a community the viewer does not
+  // see; the pure rule asks `community.see` again, which costs nothing and keeps the rule whole.
   if (post.communityId === null)
-    return can(viewer, 'post.withoutCommunity') ? { post, access: null } : undefined;
+    return opensCommunityPost(viewer, { ...post, community: null }, now) ? { post, access: null } : undefined;
   const access = await communityAccess(db, viewer, post.communityId);
   if (!access) return undefined;
-  if (!isLive(post, now) && !seesUnpublished(viewer, access)) return undefined;
-  return { post, access };
+  const community = communityView(access.community, access);
+  return opensCommunityPost(viewer, { ...post, community }, now) ? { post, access } : undefined;
 }
 
 /** Reading a post's comments: whoever reads the post. */

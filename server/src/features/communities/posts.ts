@@ -5,14 +5,16 @@
 // sanitiser. Everything is checked and written in one transaction.
 import { type communityPostBody, MSG, POST_KIND } from '@hearth/contract';
 import type { z } from 'zod';
+import type { Viewer } from '../../access/communities';
+import { authorize } from '../../access/policy';
+import { COMMUNITY_KIND } from '../../access/posts';
 import type { Db } from '../../db/client';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html/sanitize';
-import { authorize } from '../../platform/policy';
 import { notifyPostIfDue } from '../notifications/events';
 import { checkFiles, lockPost, writePost } from '../posts/write';
-import { communityAccess, type Viewer } from './access';
-import { COMMUNITY_KIND, editsPostsOf, readablePost } from './post-visibility';
+import { communityAccess } from './access';
+import { editsPostsOf, readablePost } from './post-visibility';
 
 export type CommunityPostForm = z.output<typeof communityPostBody>;
 

@@ -1,6 +1,7 @@
 // The caller as the feed sees them.
+
+import { can } from '../../access/policy';
 import type { CurrentUser } from '../../platform/auth/guards';
-import { can } from '../../platform/policy';
 import type { PostAccess } from '../posts/actions';
 import { findPost } from './queries';
 

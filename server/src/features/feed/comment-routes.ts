@@ -1,7 +1,7 @@
 // A feed post's comments and new comments with @mentions (/v1/api/comments).
 import type { feedEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
-import { assertSelf } from '../../platform/auth/assert-self';
+import { assertSelf } from '../../access/assert-self';
 import { me } from '../../platform/auth/guards';
 import type { Handlers } from '../../platform/http/route-kit';
 import { addComment, listComments } from '../posts/comments';

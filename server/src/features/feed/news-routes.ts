@@ -2,7 +2,7 @@
 import type { feedEndpoints } from '@hearth/contract';
 import { ACTION_TYPE } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
-import { assertSelf } from '../../platform/auth/assert-self';
+import { assertSelf } from '../../access/assert-self';
 import { me } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
 import type { Handlers } from '../../platform/http/route-kit';

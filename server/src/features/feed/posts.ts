@@ -4,15 +4,15 @@
 import { type feedPostBody, MSG } from '@hearth/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Actor } from '../../access/policy';
+import { FEED_KIND } from '../../access/posts';
 import type { Db } from '../../db/client';
 import { feedCategories, feedPostCategories, feedPostGroups } from '../../db/schema';
 import { fieldError } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html/sanitize';
-import type { Actor } from '../../platform/policy';
 import { audienceGroups } from '../audience/audience';
 import { notifyPostIfDue } from '../notifications/events';
 import { checkFiles, lockPost, writePost } from '../posts/write';
-import { FEED_KIND } from './visibility';
 
 export type PostForm = z.output<typeof feedPostBody>;
 

@@ -2,6 +2,7 @@
 // plans exactly the SQL the service runs.
 import { ACTION_TYPE, type PostReportRow } from '@hearth/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { FEED_KIND, visibleTo } from '../../access/posts';
 import type { Db } from '../../db/client';
 import { type Bind, literal, tsParam } from '../../db/params';
 import { prepared } from '../../db/prepared';
@@ -9,7 +10,6 @@ import { feedCategories, feedPostActions, feedPosts } from '../../db/schema';
 import { actionEntries } from '../posts/actions';
 import { type PageRow, type PostRow, pageColumns } from '../posts/cards';
 import { type Cursor, olderThan } from '../posts/cursor';
-import { FEED_KIND, visibleTo } from './visibility';
 
 /** The featured carousel holds at most this many posts (product.md section 4). */
 export const FEATURED_MAX = 10;

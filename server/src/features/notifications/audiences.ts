@@ -24,13 +24,3 @@ export const mentioned =
   (e, notActor) =>
     sql`select u.id from notification_events ev join users u on u.id = any(ev.user_ids)
       where ev.id = ${e.id} and ${notActor} and ${reads(e.objectId)}`;
-
-/** The users row as a column, for rules that take a user id (`audienceIncludes`). */
-export const U_ID = sql`u.id`;
-
-/** `u` is in a role set of the policy (platform/policy.ts), e.g. who sees every community or every post. */
-export const uRoleIn = (set: readonly number[]) =>
-  sql`u.role_id in (${sql.join(
-    set.map((r) => sql`${r}`),
-    sql`, `,
-  )})`;

@@ -8,6 +8,8 @@
 import { PATHS, POST_KIND, STATE } from '@hearth/contract';
 import { and, asc, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { isColleague } from '../../access/people';
+import { U_COLLEAGUE } from '../../access/recipients';
 import { queryRows } from '../../db/client';
 import { literal } from '../../db/params';
 import { notificationSettings, notifications, users } from '../../db/schema';
@@ -64,7 +66,7 @@ async function claimBatch(
       })
       .from(users)
       .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-      .where(and(gt(users.id, after), eq(users.isActive, true)))
+      .where(and(gt(users.id, after), isColleague()))
       .orderBy(asc(users.id))
       .limit(DIGEST_USERS_PER_BATCH);
     const last = rows.length === DIGEST_USERS_PER_BATCH ? (rows[rows.length - 1]?.id ?? null) : null;
@@ -145,7 +147,7 @@ async function openableBy(
   userId: number,
   candidates: Candidate[],
 ): Promise<Candidate[]> {
-  const asReader = sql`u.is_active and u.id = ${userId}::int`;
+  const asReader = sql`${U_COLLEAGUE} and u.id = ${userId}::int`;
   const probes = candidates.flatMap((c) => {
     const audience = audiences[c.kind === POST_KIND.FEED ? 'FEED_POST' : 'COMMUNITY_POST'];
     return audience
@@ -165,7 +167,7 @@ async function sendDigest(app: FastifyInstance, audiences: Audiences, job: Diges
     .select({ email: users.email, firstName: users.firstName, digest: notificationSettings.digest })
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    .where(and(eq(users.id, job.userId), eq(users.isActive, true)));
+    .where(and(eq(users.id, job.userId), isColleague()));
   if (!user || user.digest === 'off') return;
   const since = new Date(job.since);
   const until = new Date(job.until);

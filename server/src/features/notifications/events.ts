@@ -5,7 +5,7 @@
 // mentions. Its notifications are of type COMMENT whose object is the COMMUNITY id (not a post): the list
 // answers `communityId` for them so the web opens the community's discussion board.
 import type { NotificationType } from '@hearth/contract';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedPosts, notificationEvents } from '../../db/schema';
 
@@ -37,9 +37,10 @@ export async function recordEvent(tx: Db, e: NotifyingEvent): Promise<void> {
 }
 
 /**
- * After a post was written in `tx`: when it is published, started and not yet notified, marks it notified
- * and records its event (FEED_POST, or COMMUNITY_POST for a post in a community). The conditional UPDATE
- * makes it exactly once, also against the scheduler (fanout.ts) claiming the same post.
+ * After a post was written in `tx`: when it is published, inside its window and not yet notified, marks it
+ * notified and records its event (FEED_POST, or COMMUNITY_POST for a post in a community). The conditional
+ * UPDATE makes it exactly once, also against the scheduler (fanout.ts) claiming the same post. A post whose
+ * window already ended is never announced: nobody could open it (issue 30, L2).
  */
 export async function notifyPostIfDue(tx: Db, postId: number, actorId: number): Promise<void> {
   const [post] = await tx
@@ -50,6 +51,7 @@ export async function notifyPostIfDue(tx: Db, postId: number, actorId: number): 
         eq(feedPosts.id, postId),
         eq(feedPosts.stateId, 2),
         lte(feedPosts.startAt, sql`now()`),
+        or(isNull(feedPosts.endAt), gt(feedPosts.endAt, sql`now()`)),
         isNull(feedPosts.notifiedAt),
       ),
     )

@@ -9,6 +9,7 @@
 // conditional UPDATE (notified_at IS NULL) so each post is recorded once.
 import { GROUP_TYPE, POST_KIND, STATE } from '@hearth/contract';
 import { asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { U_COLLEAGUE } from '../../access/recipients';
 import { type Db, queryRows } from '../../db/client';
 import { intArrayText, literal } from '../../db/params';
 import { feedPosts, notificationEvents } from '../../db/schema';
@@ -27,9 +28,9 @@ type EventRow = typeof notificationEvents.$inferSelect;
  */
 export const RECIPIENTS_PER_BATCH = 5000;
 
-/** The recipients of an event as `select u.id ...` (audiences.ts): active users, never the actor. */
+/** The recipients of an event as `select u.id ...` (audiences.ts): colleagues (access/people.ts), never the actor. */
 function audienceOf(audiences: Audiences, e: EventRow): SQL | undefined {
-  const notActor = sql`u.is_active and u.id is distinct from ${e.actorId}::int`;
+  const notActor = sql`${U_COLLEAGUE} and u.id is distinct from ${e.actorId}::int`;
   return audiences[e.type as keyof Audiences]?.(e, notActor);
 }
 
@@ -228,4 +229,36 @@ export function claimStartedPosts(): SQL {
         for update skip locked)
         and notified_at is null
       returning id, kind, title, user_id, start_at > now() - ${STALE_AFTER}::interval as fresh`;
+}
+
+/**
+ * Surveys that opened and were not announced yet (published with their start ahead): marks them announced
+ * and records their SURVEY events, exactly once across instances, as notifyScheduledPosts does for posts;
+ * one whose start passed more than STALE_AFTER ago is only marked. The surveys table is small (hundreds of
+ * rows), so its claim reads it without an index of its own.
+ */
+export async function notifyScheduledSurveys(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const claimed = await queryRows<{
+      id: number;
+      title: string;
+      created_by_id: number | null;
+      fresh: boolean;
+    }>(
+      tx,
+      sql`update surveys set is_notified = true
+        where id in (
+          select id from surveys
+          where not is_notified and state_id = ${literal(STATE.PUBLISHED)} and is_active
+            and start_at <= now() and end_at > now()
+          order by id limit 500
+          for update skip locked)
+          and not is_notified
+        returning id, title, created_by_id, start_at > now() - ${STALE_AFTER}::interval as fresh`,
+    );
+    const fresh = claimed.filter((s) => s.fresh);
+    for (const s of fresh)
+      await recordEvent(tx, { type: 'SURVEY', objectId: s.id, title: s.title, actorId: s.created_by_id });
+    return fresh.length;
+  });
 }

@@ -1,12 +1,13 @@
 // Notifications: the handlers of contract/src/endpoints/notifications.ts. Everyone reads and marks only
-// their own notifications: a `userId` naming someone else is 403. The stream is opened with a single-use
+// their own notifications: a `userId` naming someone else is 403, someone else's notification 404 (as one
+// that does not exist). The stream is opened with a single-use
 // ticket (stream-tickets.ts) or an Authorization header, never a token in the URL, and ends when its
 // session ends (logout, password change, deactivation: a bus message). The notification centre (history,
 // unread again), preferences and the digest's unsubscribe link (public: a signed token, rate-limited).
 import type { ServerResponse } from 'node:http';
 import { MSG, notificationsEndpoints, SESSION } from '@hearth/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { assertSelf } from '../../platform/auth/assert-self';
+import { assertSelf } from '../../access/assert-self';
 import { authenticate, authenticateSession, expiryOf, me } from '../../platform/auth/guards';
 import { fieldError, unauthenticated } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';

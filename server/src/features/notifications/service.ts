@@ -3,10 +3,10 @@
 import { createPublicKey } from 'node:crypto';
 import { MSG, type NotificationList } from '@hearth/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Actor, can } from '../../access/policy';
 import type { Db } from '../../db/client';
 import { feedPosts, notificationEvents, notifications, pushSubscriptions, users } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../platform/errors';
-import { type Actor, authorize, can } from '../../platform/policy';
 import { EVENTS_ON_ANY_POST, presentNotification } from './presenter';
 import { assertPushEndpoint, type PushNetwork, pushNetworkOf } from './push-network';
 
@@ -58,17 +58,19 @@ export function notificationRows(db: Db, where: SQL | undefined, limit: number) 
     .limit(limit);
 }
 
-/** 404 when the notification does not exist, 403 when it is someone else's. */
+/**
+ * 404 when the notification does not exist or is someone else's: a 403 would tell the caller that this id
+ * is a notification of someone (issue 30), so both answer the same.
+ */
 async function assertOwnNotification(db: Db, caller: Actor, notificationId: number): Promise<void> {
   const [row] = await db
     .select({ userId: notifications.userId })
     .from(notifications)
     .where(eq(notifications.id, notificationId));
-  if (!row) throw notFound();
-  authorize(caller, 'notification.open', { userId: row.userId });
+  if (!row || !can(caller, 'notification.open', { userId: row.userId })) throw notFound();
 }
 
-/** Marks one of the user's notifications viewed: 404 when it does not exist, 403 when it is someone else's. */
+/** Marks one of the user's notifications viewed: 404 when it does not exist or is someone else's. */
 export async function viewNotification(db: Db, caller: Actor, notificationId: number): Promise<void> {
   await assertOwnNotification(db, caller, notificationId);
   await db
@@ -77,7 +79,7 @@ export async function viewNotification(db: Db, caller: Actor, notificationId: nu
     .where(and(eq(notifications.id, notificationId), isNull(notifications.viewedAt)));
 }
 
-/** Marks one of the user's notifications unread again (the notification centre); 404 and 403 as above. */
+/** Marks one of the user's notifications unread again (the notification centre); 404 as above. */
 export async function unviewNotification(db: Db, caller: Actor, notificationId: number): Promise<void> {
   await assertOwnNotification(db, caller, notificationId);
   await db

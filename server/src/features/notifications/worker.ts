@@ -1,5 +1,5 @@
 // The notification worker of this instance: every TICK_MS (and right after a write request, `kick`) it
-// records the events of posts whose start time arrived, then fans out pending events; each batch queues its
+// records the events of posts and surveys whose start time arrived, then fans out pending events; each batch queues its
 // web push and e-mail as jobs (platform/jobs.ts). It also runs the e-mail digest (digest.ts). Runs never overlap (one chain of promises); `drain` waits
 // for a full run, so tests are deterministic. Stopped on app.close().
 // Several instances may all run it: claims are exactly-once in the database (fanout.ts). Every
@@ -12,7 +12,13 @@ import { databaseUnavailable } from '../../platform/http/database-unavailable';
 import { jobIdOf } from '../../platform/jobs';
 import type { Audiences } from './audiences';
 import { installDigest } from './digest';
-import { type BatchDelivery, eventsWaiting, notifyScheduledPosts, processPendingEvents } from './fanout';
+import {
+  type BatchDelivery,
+  eventsWaiting,
+  notifyScheduledPosts,
+  notifyScheduledSurveys,
+  processPendingEvents,
+} from './fanout';
 import { installNotificationMail, queueNotificationMail } from './notification-mail';
 import { createPushSender, type DeferPush, ensureVapidKeys, type PushJob, type PushSender } from './push';
 import { bindPushNetwork, type PushNetwork } from './push-network';
@@ -94,6 +100,7 @@ export async function installNotifications(
     if (closed || held) return;
     try {
       await notifyScheduledPosts(app.db);
+      await notifyScheduledSurveys(app.db);
       await processPendingEvents(app.db, events, audiences, deliver);
       app.jobs.wake('push');
       app.jobs.wake('notificationMail');

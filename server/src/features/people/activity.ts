@@ -5,12 +5,11 @@
 // is not an editor's list of drafts.
 import { STATE, VISIBILITY } from '@hearth/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { communityVisibleTo, type Viewer } from '../../access/communities';
+import { can } from '../../access/policy';
+import { COMMUNITY_KIND, FEED_KIND, publishedAt, visibleTo } from '../../access/posts';
 import type { Db } from '../../db/client';
 import { communities, communityMembers, feedComments, feedPosts } from '../../db/schema';
-import { can } from '../../platform/policy';
-import { communityVisibleTo, type Viewer } from '../communities/access';
-import { COMMUNITY_KIND, publishedAt } from '../communities/post-visibility';
-import { FEED_KIND, visibleTo } from '../feed/visibility';
 
 /** How many of each a profile shows. */
 export const RECENT = { communities: 50, posts: 5, comments: 5, excerpt: 200 } as const;

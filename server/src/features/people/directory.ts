@@ -1,9 +1,10 @@
-// The people directory (issue 17): active colleagues by last name, first name and id, searched by name (and
+// The people directory (issue 17): colleagues (access/people.ts) by last name, first name and id, searched by name (and
 // e-mail where colleagues see it), filtered by office location and department, one keyset page at a time.
 // The sort key reads users_last_name_sort_idx (lower(last_name), id); the filters are probes of
 // user_groups' primary key.
 import { MSG, type PeoplePage, type ProfileFieldsSetting } from '@hearth/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { isColleague } from '../../access/people';
 import type { Db } from '../../db/client';
 import { files, users } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
@@ -58,7 +59,7 @@ export async function listPeople(
     .leftJoin(files, eq(files.id, users.profileImageFileId))
     .where(
       and(
-        eq(users.isActive, true),
+        isColleague(),
         nameStartsWith(q.q, { email: fields.email }),
         inGroup(q.locationId),
         inGroup(q.departmentId),

@@ -1,31 +1,18 @@
 // A colleague's profile (issue 17): the fields the setting shows to this viewer (all of them to the person
 // and administrators), their public communities and their recent posts and comments the viewer may read.
-// A deactivated person does not exist for colleagues (404); administrators still open them.
-import { type PersonProfile, PROFILE_FIELDS, type ProfileFieldsSetting } from '@hearth/contract';
+// A deactivated or unproven account (access/people.ts) does not exist for colleagues (404); administrators
+// still open them.
+import type { PersonProfile } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
+import { colleagueRow } from '../../access/people';
+import { type Actor, can } from '../../access/policy';
+import { fieldsFor } from '../../access/profile-fields';
 import type { Db } from '../../db/client';
 import { files, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { type Actor, can } from '../../platform/policy';
 import { publicCommunitiesOf, recentCommentsOf, recentPostsOf } from './activity';
 import { placesOf } from './places';
 import { presentProfile } from './presenter';
-import { readProfileFields } from './settings';
-
-const EVERY_FIELD = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, true])) as ProfileFieldsSetting;
-
-/** What `viewer` sees of `personId`'s fields. */
-export async function fieldsFor(db: Db, viewer: Actor, personId: number): Promise<ProfileFieldsSetting> {
-  return can(viewer, 'person.seeAllFields', { userId: personId })
-    ? { ...EVERY_FIELD }
-    : readProfileFields(db);
-}
-
-/** What `viewer` sees of everyone in the directory: every field for those who may list every user with
- * their details (administrators), else the setting. */
-export async function directoryFieldsFor(db: Db, viewer: Actor): Promise<ProfileFieldsSetting> {
-  return can(viewer, 'user.list') ? { ...EVERY_FIELD } : readProfileFields(db);
-}
 
 export async function getPerson(
   db: Db,
@@ -42,12 +29,13 @@ export async function getPerson(
       phone: users.phone,
       jobTitle: users.jobTitle,
       isActive: users.isActive,
+      isVerified: users.isVerified,
       imageKey: files.storageKey,
     })
     .from(users)
     .leftJoin(files, eq(files.id, users.profileImageFileId))
     .where(eq(users.id, personId));
-  if (!row || (!row.isActive && !can(viewer, 'person.seeInactive'))) throw notFound();
+  if (!row || (!colleagueRow(row) && !can(viewer, 'person.seeInactive'))) throw notFound();
   const [fields, places, communities, posts, comments] = await Promise.all([
     fieldsFor(db, viewer, personId),
     placesOf(db, [personId]),

@@ -2,16 +2,17 @@
 // and the administrators' setting of which profile fields colleagues see (ADR 032).
 import { peopleEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
+import { colleagueFieldsFor, readProfileFields } from '../../access/profile-fields';
 import { me } from '../../platform/auth/guards';
 import { routes } from '../../platform/http/route-kit';
 import { listPeople } from './directory';
-import { directoryFieldsFor, getPerson } from './profile';
-import { readProfileFields, saveProfileFields } from './settings';
+import { getPerson } from './profile';
+import { saveProfileFields } from './settings';
 
 export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   routes(app, peopleEndpoints, {
     listPeople: async (request) => {
-      const fields = await directoryFieldsFor(app.db, me(request));
+      const fields = await colleagueFieldsFor(app.db, me(request));
       return { data: await listPeople(app.db, request.query, fields) };
     },
     getPerson: async (request) => ({ data: await getPerson(app.db, me(request), request.params.id) }),

@@ -3,8 +3,8 @@
 import { DEFAULT_PROFILE_FIELDS, MSG } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { EVERY_ROLE, useTestApp } from '../../../test/use-test-app';
+import { PROFILE_FIELDS_KEY, readProfileFields } from '../../access/profile-fields';
 import { appSettings } from '../../db/schema';
-import { PROFILE_FIELDS_KEY, readProfileFields } from './settings';
 
 const t = useTestApp({ users: EVERY_ROLE });
 const { admin, staff, editor, other } = t.users;

@@ -9,6 +9,7 @@
 import { type Comment, MSG, type UserSummary } from '@hearth/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { isColleague } from '../../access/people';
 import type { Db } from '../../db/client';
 import { feedCommentMentions, feedComments, feedPosts, users } from '../../db/schema';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
@@ -92,13 +93,13 @@ export function readMentions(
   return { content: text, mentioned: [...new Set(mentionIds)].filter((id) => id !== authorId) };
 }
 
-/** 400 naming the body's `field` unless every mentioned id is an active user. */
+/** 400 naming the body's `field` unless every mentioned id is a colleague (access/people.ts). */
 export async function assertMentionable(db: Db, mentioned: readonly number[], field: string): Promise<void> {
   if (!mentioned.length) return;
   const active = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, [...mentioned]), eq(users.isActive, true)));
+    .where(and(inArray(users.id, [...mentioned]), isColleague()));
   if (active.length !== mentioned.length)
     throw badRequest(MSG.mentionUnknown, { [field]: MSG.mentionUnknown });
 }

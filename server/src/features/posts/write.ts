@@ -3,10 +3,10 @@
 // feed/posts.ts and communities/posts.ts.
 import { MSG } from '@hearth/contract';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type Actor, can } from '../../access/policy';
 import type { Db } from '../../db/client';
 import { feedPostFiles, feedPosts, files, users } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
-import { type Actor, can } from '../../platform/policy';
 
 /**
  * Locks the post `postId` of a kind (`FEED_KIND`, `COMMUNITY_KIND`) before an edit, so two edits of one post

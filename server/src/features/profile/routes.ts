@@ -18,11 +18,18 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   routes(app, profileEndpoints, {
     updateProfile: async (request) => {
       const { id } = me(request);
-      const { pendingEmail } = await updateProfile(app, id, request.body);
+      const { pendingEmail, groupsChangeableFrom } = await updateProfile(app, id, request.body);
       const found = await loadUser(app.db, id);
       if (!found) throw notFound();
       const message = pendingEmail ? MSG.emailChangeSent : MSG.profileUpdated;
-      return { data: { ...found, pendingEmail, message } };
+      return {
+        data: {
+          ...found,
+          pendingEmail,
+          message,
+          groupsChangeableFrom: groupsChangeableFrom?.toISOString() ?? null,
+        },
+      };
     },
     updatePassword: async (request) => {
       const sessionUser = await changePassword(app.db, me(request), request.body);

@@ -1,15 +1,16 @@
 // The caller's own account: profile fields, password and avatar. Every function acts on the caller's id
 // only; routes never pass an id taken from the request body.
-import { GROUP_TYPE, MSG } from '@hearth/contract';
+import { GROUP_TYPE, MSG, PROFILE_GROUPS_CHANGE_DAYS } from '@hearth/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { type Actor, authorize } from '../../access/policy';
 import type { Db } from '../../db/client';
 import { files, groups, userGroups, users } from '../../db/schema';
 import { forgetUser } from '../../platform/auth/guards';
 import { assertPasswordAllowed } from '../../platform/auth/password-policy';
 import { hashPassword } from '../../platform/auth/passwords';
 import { fieldError, unauthenticated } from '../../platform/errors';
-import { type Actor, authorize } from '../../platform/policy';
+import { holdEnd, placeHold } from '../../platform/rate-limit';
 import type { Storage } from '../../platform/storage';
 import { assertEmailFree, rethrowEmailConflict } from '../auth/accounts';
 import { recordEmailChange } from '../auth/email-links';
@@ -47,16 +48,56 @@ async function checkProfileGroups(db: Db, ids: number[], fields: FieldErrors): P
   return wanted;
 }
 
+/** How long a change of one's own location or department holds off the next one (ADR 037). */
+const GROUPS_CHANGE_HOLD_MS = PROFILE_GROUPS_CHANGE_DAYS * 24 * 3_600_000;
+const groupsHoldKey = (userId: number) => `hold:profile-groups:${userId}`;
+
+/** When the user may next change their own location or department here; null when now. */
+export const groupsChangeableFrom = (db: Db, userId: number): Promise<Date | null> =>
+  holdEnd(db, groupsHoldKey(userId));
+
+/**
+ * Sets the caller's location and department to `wanted` (ids checked by `checkProfileGroups`). Saving the
+ * ones they have changes nothing and is always allowed; a change is allowed once per
+ * PROFILE_GROUPS_CHANGE_DAYS, counted from the last change made here (product.md section 4, ADR 037), so
+ * nobody reads another group's posts and surveys by switching there and back. Administrators' edits
+ * (features/users) neither count nor wait. Runs in the profile's transaction under a lock of the user's row:
+ * two saves at once go one after the other, and the second finds the first's hold.
+ */
+async function setOwnGroups(tx: Db, userId: number, wanted: number[]): Promise<void> {
+  const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  if (!locked) throw unauthenticated();
+  const held = await tx
+    .select({ id: userGroups.groupId })
+    .from(userGroups)
+    .innerJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(and(eq(userGroups.userId, userId), inArray(groups.groupTypeId, PROFILE_GROUP_TYPES)));
+  if (held.length === wanted.length && held.every((g) => wanted.includes(g.id))) return;
+  const key = groupsHoldKey(userId);
+  if (await holdEnd(tx, key)) throw fieldError('groups', MSG.profileGroupsChangeTooSoon);
+  await placeHold(tx, key, GROUPS_CHANGE_HOLD_MS);
+  // Replace location and department; a team membership given by an admin stays.
+  const replaced = tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(inArray(groups.groupTypeId, PROFILE_GROUP_TYPES));
+  await tx
+    .delete(userGroups)
+    .where(and(eq(userGroups.userId, userId), inArray(userGroups.groupId, replaced)));
+  if (wanted.length) await tx.insert(userGroups).values(wanted.map((groupId) => ({ userId, groupId })));
+}
+
 /**
  * Saves the caller's profile. A new e-mail address takes the current password and does not take effect here:
  * it is recorded with a link mailed to it (`confirmEmailChange` applies it), and the old address is told.
- * Answers the new address waiting for confirmation, if any.
+ * A change of location or department waits its turn (`setOwnGroups`); refused, nothing is saved.
+ * Answers the new address waiting for confirmation, if any, and when groups may next change.
  */
 export async function updateProfile(
   app: FastifyInstance,
   userId: number,
   input: ProfileInput,
-): Promise<{ pendingEmail: string | null }> {
+): Promise<{ pendingEmail: string | null; groupsChangeableFrom: Date | null }> {
   const db = app.db;
   const [current] = await db
     .select({ email: users.email, passwordHash: users.passwordHash })
@@ -81,6 +122,8 @@ export async function updateProfile(
 
   await db
     .transaction(async (tx) => {
+      // First, so a refused change of groups costs no other write.
+      if (groupIds) await setOwnGroups(tx, userId, groupIds);
       if (emailChanged) {
         await assertEmailFree(tx, input.email, userId);
         const requestId = await recordEmailChange(tx, userId, input.email);
@@ -101,23 +144,14 @@ export async function updateProfile(
           ...(input.jobTitle !== undefined ? { jobTitle: input.jobTitle || null } : {}),
         })
         .where(eq(users.id, userId));
-      if (groupIds) {
-        // Replace location and department; a team membership given by an admin stays.
-        const replaced = tx
-          .select({ id: groups.id })
-          .from(groups)
-          .where(inArray(groups.groupTypeId, PROFILE_GROUP_TYPES));
-        await tx
-          .delete(userGroups)
-          .where(and(eq(userGroups.userId, userId), inArray(userGroups.groupId, replaced)));
-        if (groupIds.length)
-          await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId, groupId })));
-      }
     })
     .catch(rethrowEmailConflict)
     // The auth guard caches the name per instance: read it afresh.
     .finally(() => forgetUser(userId));
-  return { pendingEmail: emailChanged ? input.email : null };
+  return {
+    pendingEmail: emailChanged ? input.email : null,
+    groupsChangeableFrom: await groupsChangeableFrom(db, userId),
+  };
 }
 
 /**

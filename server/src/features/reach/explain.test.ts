@@ -38,8 +38,8 @@ beforeAll(async () => {
   await t.db.execute(sql`insert into groups (name, group_type_id)
     select 'Location ' || g, ${GROUP_TYPE.LOCATION}::int from generate_series(1, 5) g
     union all select 'Department ' || g, ${GROUP_TYPE.DEPARTMENT}::int from generate_series(1, 8) g`);
-  await t.db.execute(sql`insert into users (first_name, last_name, email, password_hash, role_id)
-    select 'First' || g, 'Last' || g, 'reach' || g || '@example.com', 'x', 2 from generate_series(1, ${USERS}) g`);
+  await t.db.execute(sql`insert into users (first_name, last_name, email, password_hash, role_id, is_verified)
+    select 'First' || g, 'Last' || g, 'reach' || g || '@example.com', 'x', 2, true from generate_series(1, ${USERS}) g`);
   await t.db.execute(sql`insert into user_groups (user_id, group_id)
     select u.id, g.id from users u
     join groups g on (g.group_type_id = ${GROUP_TYPE.LOCATION} and g.name = 'Location ' || (1 + u.id % 5))

@@ -1,13 +1,13 @@
 // The CSV of who has not acknowledged a must-read post (issue 18): the people it is addressed to now (the
-// live audience, access.ts) with no acknowledged_at, by last name, in keyset batches (platform/csv.ts) on
+// live audience, access/recipients.ts) with no acknowledged_at, by last name, in keyset batches (platform/csv.ts) on
 // (lower(last_name), id), the order of users_last_name_sort_idx. Cells are made formula-safe by csvLine.
 import { GROUP_TYPE } from '@hearth/contract';
 import { sql } from 'drizzle-orm';
+import { addressedTo, U_COLLEAGUE, U_ID } from '../../access/recipients';
 import { type Db, queryRows } from '../../db/client';
 import { literal } from '../../db/params';
 import { groupNames } from '../../db/user-groups';
 import { type CsvValue, keysetBatches } from '../../platform/csv';
-import { addressedTo } from './access';
 
 export const NOT_ACKNOWLEDGED_CSV_COLUMNS = [
   'First Name',
@@ -48,9 +48,9 @@ export function notAcknowledgedBatch(
         ${groupNames(sql`u.id`, GROUP_TYPE.LOCATION)} as location,
         ${groupNames(sql`u.id`, GROUP_TYPE.DEPARTMENT)} as department,
         r.seen_at, r.opened_at
-      from feed_posts join users u on u.is_active
+      from feed_posts join users u on ${U_COLLEAGUE}
       left join post_reads r on r.post_id = feed_posts.id and r.user_id = u.id
-      where feed_posts.id = ${postId} and ${addressedTo(sql`u.id`, now)} and r.acknowledged_at is null
+      where feed_posts.id = ${postId} and ${addressedTo(U_ID, now)} and r.acknowledged_at is null
         ${after ? sql`and (lower(u.last_name), u.id) > (${after.key}, ${after.id}::int)` : sql``}
       order by lower(u.last_name), u.id
       limit ${literal(limit)}`,

@@ -10,14 +10,14 @@
 // No counters to keep in step, and nothing that grows with the number of people beyond the post's reads.
 import { ACTION_TYPE, GROUP_TYPE, type PostReach, type ReachCounts } from '@hearth/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { type Actor, authorize } from '../../access/policy';
+import { audienceOf } from '../../access/recipients';
 import { type Db, queryRows } from '../../db/client';
 import { type Bind, literal } from '../../db/params';
 import { prepared } from '../../db/prepared';
 import { feedPosts } from '../../db/schema';
 import { groupOf } from '../../db/user-groups';
 import { notFound } from '../../platform/errors';
-import { type Actor, authorize } from '../../platform/policy';
-import { audienceOf } from './access';
 
 /** The name of the split of people in no location (or no department). */
 export const NO_GROUP = 'None';

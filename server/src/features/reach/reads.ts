@@ -6,14 +6,14 @@
 import type { PostReadsBody } from '@hearth/contract';
 import { MSG } from '@hearth/contract';
 import { sql } from 'drizzle-orm';
+import type { Viewer } from '../../access/communities';
+import { opensNow, POSTS_WITH_COMMUNITY } from '../../access/posts';
 import { type Db, queryRows } from '../../db/client';
 import { type Bind, intArrayText, tsParam } from '../../db/params';
 import { prepared } from '../../db/prepared';
 import { postReads } from '../../db/schema';
 import { placeOf } from '../../db/user-groups';
 import { conflict, notFound } from '../../platform/errors';
-import type { Viewer } from '../communities/access';
-import { opensNow, POSTS_WITH_COMMUNITY } from './access';
 
 type Batch = { seen: number[]; opened: number[] };
 

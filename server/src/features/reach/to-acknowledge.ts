@@ -4,10 +4,10 @@
 // them (its predicate is implied by `requires_ack` and the published state of `addressedTo`).
 import { REACH_LIMITS, type ToAcknowledge } from '@hearth/contract';
 import { and, desc, getTableColumns, sql } from 'drizzle-orm';
+import { addressedTo } from '../../access/recipients';
 import type { Db } from '../../db/client';
 import { feedPosts } from '../../db/schema';
 import { cardsOf } from '../feed/feed';
-import { addressedTo } from './access';
 
 export function toAcknowledgeQuery(db: Db, userId: number, now: Date) {
   return db

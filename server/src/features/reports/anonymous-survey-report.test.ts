@@ -1,12 +1,14 @@
 // The report and CSV of an anonymous survey (ADR 035): no respondent's name, e-mail, id or time, responses
 // numbered in an order that is not the answering order; splits by location and department only for groups of
-// at least the setting's size, the smaller ones merged into one row shown only when it is large enough too.
+// at least the size the survey fixed when it opened, the smaller ones merged into one row shown only when it
+// is large enough too.
 import { ROLE } from '@hearth/contract';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGroups, createUser } from '../../../test/factories';
 import { type Session, userWithSession } from '../../../test/sessions';
 import { useTestApp } from '../../../test/use-test-app';
-import { surveyInstances } from '../../db/schema';
+import { surveyInstances, surveys } from '../../db/schema';
 import { addQuestions, createSurvey } from '../surveys/test-support';
 import { splitRows } from './survey-splits';
 import { readCsv, respond } from './test-support';
@@ -77,6 +79,9 @@ const report = async (id: number) => {
 };
 const setMin = (minGroupSize: unknown, s = admin) =>
   t.call('PUT', '/v1/api/settings/anonymous-surveys', s, { minGroupSize });
+/** The survey as if it had opened with another size (the size is fixed then, ADR 035). */
+const openedWith = (minGroupSize: number) =>
+  t.db.update(surveys).set({ minGroupSize }).where(eq(surveys.id, anonymousId));
 
 describe('the report of an anonymous survey', () => {
   it('names no one and shows no time; responses are numbered 1..n, not by answering order', async () => {
@@ -130,15 +135,19 @@ describe('the report of an anonymous survey', () => {
     expect(rows.find((r) => r.id === namedId)?.isAnonymous).toBe(false);
   });
 
-  it('splits by location and department only for groups of at least the setting (default 5)', async () => {
-    // 6 big, 2 small, 1 without: the small and the groupless make 3 < 5, so the big group joins them.
+  it('splits by location and department only for groups of at least the size the survey opened with', async () => {
+    // 6 big, 2 small, 1 without: the small and the groupless make 3 < 5, so the big group joins them. The
+    // survey fixed 5 (the default setting) at its first response; a later setting changes nothing.
     let { splits } = await report(anonymousId);
     expect(splits.minGroupSize).toBe(5);
+    expect((await setMin(2)).statusCode).toBe(200);
+    expect((await report(anonymousId)).splits).toEqual(splits);
+    await setMin(5);
     expect(splits.locations).toEqual([expect.objectContaining({ name: null, other: true, responses: 9 })]);
     expect(splits.departments).toEqual([expect.objectContaining({ name: null, other: true, responses: 9 })]);
 
-    // At 3: the big group shows, the small one (2) and the groupless (1) are "other" (3).
-    expect((await setMin(3)).statusCode).toBe(200);
+    // A survey that opened at 3: the big group shows, the small one (2) and the groupless (1) are "other" (3).
+    await openedWith(3);
     ({ splits } = await report(anonymousId));
     expect(
       splits.locations.map((r: { name: string | null; responses: number }) => [r.name, r.responses]),
@@ -161,9 +170,9 @@ describe('the report of an anonymous survey', () => {
       },
     ]);
 
-    // At 2 the small group (2) reaches the size: it shows; the groupless alone (1) would be too small, so the
+    // Opened at 2: the small group (2) reaches the size: it shows; the groupless alone (1) would be too small, so the
     // smallest shown group (the small one) joins it and they show together as "other".
-    expect((await setMin(2)).statusCode).toBe(200);
+    await openedWith(2);
     ({ splits } = await report(anonymousId));
     expect(
       splits.locations.map((r: { name: string | null; responses: number }) => [r.name, r.responses]),
@@ -173,11 +182,11 @@ describe('the report of an anonymous survey', () => {
     ]);
     expect(JSON.stringify(splits)).not.toContain(small.location.name);
 
-    // At 10, more than there are responses: nothing is split.
-    expect((await setMin(10)).statusCode).toBe(200);
+    // Opened at 10, more than there are responses: nothing is split.
+    await openedWith(10);
     ({ splits } = await report(anonymousId));
     expect(splits).toMatchObject({ minGroupSize: 10, locations: [], departments: [] });
-    await setMin(5);
+    await openedWith(5);
   });
 });
 

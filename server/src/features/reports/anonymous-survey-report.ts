@@ -2,14 +2,14 @@
 // user id or time. Responses are numbered 1..n in the order of a keyed hash of their ids, not in the order
 // they were given, so "the first row is the first to answer" cannot be read off the page or the file; their
 // text answers are listed in that order too. Results by location and department come only for groups large
-// enough (survey-splits.ts). A response's own location and department are never shown beside its answers.
+// enough, the two splits checked together (survey-splits.ts). A response's own location and department are never shown beside its answers.
 import type { SurveySplits } from '@hearth/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groups, surveyAnswers, surveyInstances } from '../../db/schema';
 import { type CsvValue, keysetBatches } from '../../platform/csv';
 import { responseOrderKey } from '../surveys/respondent-marker';
-import { type ChoiceQuestion, type SplitResponse, splitRows } from './survey-splits';
+import { type ChoiceQuestion, type SplitResponse, splitTables } from './survey-splits';
 
 type Response = { id: number; isComplete: boolean; locationId: number | null; departmentId: number | null };
 
@@ -81,11 +81,8 @@ export async function anonymousReportParts(
     ...complete.map((r) => r.departmentId),
   ]);
   const choice: ChoiceQuestion[] = questions.filter((q) => q.options.length > 0);
-  const splits: SurveySplits = {
-    minGroupSize,
-    locations: splitRows(splitInput, (r) => r.locationId, names, choice, minGroupSize),
-    departments: splitRows(splitInput, (r) => r.departmentId, names, choice, minGroupSize),
-  };
+  // Both splits are suppressed together: each on its own would leave their overlaps open (issue 30).
+  const splits: SurveySplits = { minGroupSize, ...splitTables(splitInput, names, choice, minGroupSize) };
   return {
     instances: responses.map((r) => ({
       id: r.number,

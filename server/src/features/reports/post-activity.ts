@@ -3,12 +3,12 @@
 // GET /newsfeed/postsReport answers), so the table, the chart and the file cannot disagree.
 import type { PostActivitySort, PostReportRow } from '@hearth/contract';
 import { and, count, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { FEED_KIND } from '../../access/posts';
 import type { Db } from '../../db/client';
 import { feedPosts } from '../../db/schema';
 import type { CsvValue } from '../../platform/csv';
 import { keysetBatches } from '../../platform/csv';
 import { afterPostCursor, postReportJson, postsReportRows } from '../feed/queries';
-import { FEED_KIND } from '../feed/visibility';
 import { containsPattern } from '../users/queries';
 
 /** Sort keys; titles sort case-insensitively, a post without an end last when sorting by end ascending. */

@@ -59,6 +59,7 @@ export async function findSurvey(db: Db, id: number) {
       title: surveys.title,
       description: surveys.description,
       isAnonymous: surveys.isAnonymous,
+      minGroupSize: surveys.minGroupSize,
     })
     .from(surveys)
     .where(eq(surveys.id, id));
@@ -103,8 +104,9 @@ function questionsOf(db: Db, surveyId: number) {
 
 /** GET /surveys/{id}/report; undefined for an unknown survey. `secret` orders an anonymous survey's responses. */
 export async function surveyReport(db: Db, surveyId: number, secret: string) {
-  const survey = await findSurvey(db, surveyId);
-  if (!survey) return undefined;
+  const found = await findSurvey(db, surveyId);
+  if (!found) return undefined;
+  const { minGroupSize: fixedMin, ...survey } = found;
   const [instances, questions, options, answers] = await Promise.all([
     survey.isAnonymous
       ? []
@@ -136,7 +138,9 @@ export async function surveyReport(db: Db, surveyId: number, secret: string) {
         secret,
         answers,
         questions.map((q) => ({ id: q.id, options: (optionsOf.get(q.id) ?? []).map((o) => o.value) })),
-        (await readAnonymousSurveysSetting(db)).minGroupSize,
+        // The size fixed when the survey opened (ADR 035). A survey never published that has responses
+        // anyway (written directly, never through the API) falls back to the setting.
+        fixedMin ?? (await readAnonymousSurveysSetting(db)).minGroupSize,
       )
     : null;
   const answersOf = groupBy(anonymous?.answers ?? answers, (a) => a.questionId);

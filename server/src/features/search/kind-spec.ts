@@ -1,12 +1,18 @@
 // What a kind of result tells the search engine (search.ts): where its rows come from, who may see them,
 // how a row matches and scores, and the columns of a result. Each kind's SQL reuses its feature's rule of
 // who sees what (feed/visibility.ts, communities/access.ts and post-visibility.ts, surveys/access.ts).
+import type { ProfileFieldsSetting } from '@hearth/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Viewer } from '../../access/communities';
 import { type Bind, tsParam } from '../../db/params';
-import type { Viewer } from '../communities/access';
 
 export type SearchContext = {
   viewer: Viewer;
+  /**
+   * The profile fields the viewer sees of colleagues (access/profile-fields.ts): a hidden field is neither
+   * shown nor matched (issue 30, M3), as in the directory.
+   */
+  fields: ProfileFieldsSetting;
   /** A placeholder in the prepared statement of what the viewer may open (visible-now.ts). */
   now: Bind<Date>;
   /** The tsquery (to_tsquery of the parsed text, query-text.ts). */

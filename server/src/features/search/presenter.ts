@@ -1,12 +1,14 @@
-// A search result row as the answer shows it (contract/src/schemas/search.ts); pure shaping.
-import { POST_KIND, type SearchHit, type SearchKind } from '@hearth/contract';
+// A search result row as the answer shows it (contract/src/schemas/search.ts); pure shaping. A person's
+// fields the viewer may not see (access/profile-fields.ts) are null, as in the directory: the row's columns
+// are cached for every viewer (match-cache.ts), so the viewer's own setting is applied here.
+import { POST_KIND, type ProfileFieldsSetting, type SearchHit, type SearchKind } from '@hearth/contract';
 import { fileUrl } from '../files/presenter';
 import type { ResultRow } from './kind-spec';
 import { toSnippet } from './snippet';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-export function presentHit(kind: SearchKind, r: ResultRow): SearchHit {
+export function presentHit(kind: SearchKind, r: ResultRow, fields: ProfileFieldsSetting): SearchHit {
   return {
     kind,
     id: r.id,
@@ -23,9 +25,9 @@ export function presentHit(kind: SearchKind, r: ResultRow): SearchHit {
     person:
       kind === 'people'
         ? {
-            jobTitle: r.job_title,
-            location: r.location,
-            department: r.department,
+            jobTitle: fields.jobTitle ? r.job_title : null,
+            location: fields.location ? r.location : null,
+            department: fields.department ? r.department : null,
             profileImage: fileUrl(r.image_key),
           }
         : null,

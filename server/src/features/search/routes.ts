@@ -2,6 +2,7 @@
 // what they find is limited inside the queries (kinds/) to what they may open.
 import { searchEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
+import { colleagueFieldsFor } from '../../access/profile-fields';
 import { me } from '../../platform/auth/guards';
 import { routes } from '../../platform/http/route-kit';
 import { matchCacheOf } from './match-cache';
@@ -16,10 +17,14 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   });
   app.addHook('onClose', async () => unsubscribe());
   routes(app, searchEndpoints, {
-    suggestSearch: async (request) => ({ data: await suggest(app.db, me(request), request.query.q) }),
+    suggestSearch: async (request) => {
+      const fields = await colleagueFieldsFor(app.db, me(request));
+      return { data: await suggest(app.db, me(request), fields, request.query.q) };
+    },
     search: async (request) => {
       const { q, ...options } = request.query;
-      return { data: await searchPage(app.db, me(request), q, options) };
+      const fields = await colleagueFieldsFor(app.db, me(request));
+      return { data: await searchPage(app.db, me(request), fields, q, options) };
     },
   });
 }

@@ -6,6 +6,7 @@
 // each answer then reads which of them the viewer may open now (visible-now.ts). A page with filters, or
 // beyond the cached matches, is searched directly, visibility in the same query.
 import {
+  type ProfileFieldsSetting,
   SEARCH_KINDS,
   SEARCH_LIMITS,
   type SearchHit,
@@ -14,9 +15,9 @@ import {
   type SearchStatus,
 } from '@hearth/contract';
 import { and, type SQL, sql } from 'drizzle-orm';
+import type { Viewer } from '../../access/communities';
 import { type Db, queryRows } from '../../db/client';
 import { intArrayText, literal, tsParam } from '../../db/params';
-import type { Viewer } from '../communities/access';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './cursor';
 import { type KindSpec, type ResultRow, rankScore, type SearchContext, tsquery } from './kind-spec';
 import { communitiesKind, messagesKind } from './kinds/communities';
@@ -101,11 +102,24 @@ type Search = SearchContext & {
   key: string;
 };
 
-function contextOf(viewer: Viewer, text: string, now: Date, suggest = false): Search | undefined {
+function contextOf(
+  viewer: Viewer,
+  fields: ProfileFieldsSetting,
+  text: string,
+  now: Date,
+  suggest = false,
+): Search | undefined {
   const parsed = parseSearch(text);
   if (!parsed.tsquery) return undefined;
-  const key = JSON.stringify([parsed.tsquery, parsed.plain, suggest ? (parsed.narrow ?? null) : null]);
-  const ctx: Search = { viewer, now, key, q: tsquery(parsed.tsquery), plain: parsed.plain };
+  // Whether job titles match is part of what a text matches (kinds/people.ts); the other fields only
+  // change what is shown, which the presenter hides per viewer.
+  const key = JSON.stringify([
+    parsed.tsquery,
+    parsed.plain,
+    suggest ? (parsed.narrow ?? null) : null,
+    fields.jobTitle,
+  ]);
+  const ctx: Search = { viewer, fields, now, key, q: tsquery(parsed.tsquery), plain: parsed.plain };
   // Narrowing helps a sample of the matches (suggestions); a results page ranks them all anyway.
   if (suggest) Object.assign(ctx, { suggest, narrow: parsed.narrow ? tsquery(parsed.narrow) : undefined });
   return ctx;
@@ -197,7 +211,7 @@ async function searchPageDirect(
   const shown = rows.slice(0, SEARCH_LIMITS.pageSize);
   const last = shown.at(-1);
   return {
-    hits: shown.map((r) => presentHit(o.kind, r)),
+    hits: shown.map((r) => presentHit(o.kind, r, ctx.fields)),
     next:
       rows.length > shown.length && last
         ? encodeSearchCursor(o.kind, o.sort, keyOf(byDate, last), last.id)
@@ -245,12 +259,16 @@ async function detailsOf(db: Db, ctx: SearchContext, matches: Matches, picks: Pi
     const row = matches.details.get(`${p.i}:${p.c.id}`);
     return row
       ? [
-          presentHit(SEARCH_KINDS[p.i] as SearchKind, {
-            ...row,
-            at: p.c.at,
-            score: p.c.score,
-            status: p.status,
-          }),
+          presentHit(
+            SEARCH_KINDS[p.i] as SearchKind,
+            {
+              ...row,
+              at: p.c.at,
+              score: p.c.score,
+              status: p.status,
+            },
+            ctx.fields,
+          ),
         ]
       : [];
   });
@@ -285,12 +303,13 @@ async function cachedAndOpen(
 export async function searchPage(
   db: Db,
   viewer: Viewer,
+  fields: ProfileFieldsSetting,
   text: string,
   o: PageOptions,
   now = new Date(),
 ): Promise<{ hits: SearchHit[]; next: string | null }> {
   const after = o.next ? decodeSearchCursor(o.kind, o.sort, o.next) : undefined;
-  const ctx = contextOf(viewer, text, now);
+  const ctx = contextOf(viewer, fields, text, now);
   if (!ctx) return { hits: [], next: null };
   // Filters make a text's matches another set: such pages are not cached.
   if (o.authorId !== undefined || o.communityId !== undefined || o.from || o.to)
@@ -385,8 +404,14 @@ function loadSuggestMatches(db: Db, ctx: SearchContext): Promise<Matches> {
  * matches are cached; the viewer's are checked best first, SUGGEST_FIRST_CHECK of each kind, then the rest
  * of the kinds that had too few.
  */
-export async function suggest(db: Db, viewer: Viewer, text: string, now = new Date()) {
-  const ctx = contextOf(viewer, text, now, true);
+export async function suggest(
+  db: Db,
+  viewer: Viewer,
+  fields: ProfileFieldsSetting,
+  text: string,
+  now = new Date(),
+) {
+  const ctx = contextOf(viewer, fields, text, now, true);
   if (!ctx) return { groups: SEARCH_KINDS.map((kind) => ({ kind, hits: [] as SearchHit[] })) };
   const per = SEARCH_LIMITS.suggestPerKind;
   const { matches, open } = await cachedAndOpen(

@@ -2,7 +2,7 @@
 // viewer's search cached never shows another viewer what they may not open, and what changes after it was
 // cached shows at once: visibility and marks (read with every answer), and edits (the change counter,
 // even on an instance that has not yet heard of the edit on the event bus).
-import { ROLE, STATE, VISIBILITY } from '@hearth/contract';
+import { DEFAULT_PROFILE_FIELDS, ROLE, STATE, VISIBILITY } from '@hearth/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
@@ -82,13 +82,25 @@ describe('search through the shared matches', () => {
     });
     const viewer = { id: admin.user.id, roleId: ROLE.ADMIN };
     const hitsAt = async (at: Date) =>
-      (await suggest(t.db, viewer, 'numbatfest', at)).groups.find((g) => g.kind === 'posts')?.hits;
+      (await suggest(t.db, viewer, DEFAULT_PROFILE_FIELDS, 'numbatfest', at)).groups.find(
+        (g) => g.kind === 'posts',
+      )?.hits;
     expect(await hitsAt(now)).toMatchObject([{ id: post.id, status: 'scheduled' }]);
     expect(await hitsAt(new Date(now.getTime() + 2 * HOUR))).toMatchObject([{ id: post.id, status: null }]);
     const staffViewer = { id: staff.user.id, roleId: ROLE.STAFF };
-    expect((await suggest(t.db, staffViewer, 'numbatfest', now)).groups[0]?.hits).toEqual([]);
     expect(
-      (await suggest(t.db, staffViewer, 'numbatfest', new Date(now.getTime() + 2 * HOUR))).groups[0]?.hits,
+      (await suggest(t.db, staffViewer, DEFAULT_PROFILE_FIELDS, 'numbatfest', now)).groups[0]?.hits,
+    ).toEqual([]);
+    expect(
+      (
+        await suggest(
+          t.db,
+          staffViewer,
+          DEFAULT_PROFILE_FIELDS,
+          'numbatfest',
+          new Date(now.getTime() + 2 * HOUR),
+        )
+      ).groups[0]?.hits,
     ).toMatchObject([{ id: post.id }]);
   });
 

@@ -4,10 +4,10 @@
 // rule is the one its feature's own pages use (kinds/), so the cache cannot show what a page would refuse.
 import { SEARCH_KINDS, type SearchKind, type SearchStatus } from '@hearth/contract';
 import { sql } from 'drizzle-orm';
+import type { Viewer } from '../../access/communities';
 import type { Db } from '../../db/client';
 import { intArrayText, literal } from '../../db/params';
 import { prepared } from '../../db/prepared';
-import type { Viewer } from '../communities/access';
 import type { KindSpec } from './kind-spec';
 
 type Values = Record<string, string | number>;

@@ -1,7 +1,8 @@
 // Who a provider's sign-in is in Hearth (issue 19, docs/product.md-style rules in docs/sso.md):
 // 1. the user linked to (provider, sub), if any;
 // 2. else the account with the same e-mail address, linked now, but only when the provider asserts
-//    `email_verified` (otherwise whoever controls the provider's e-mail field would take the account);
+//    `email_verified` (otherwise whoever controls the provider's e-mail field would take the account); an
+//    account whose address was never proven is taken over for the owner (takeover.ts, issue 30 H2);
 // 3. else a new account: verified, active, staff unless the role claim says otherwise, with a password
 //    nobody knows (password sign-in stays possible through "Forgot password?" where it is allowed).
 // Name, e-mail, location, department and role follow the claims on every sign-in. A deactivated user is
@@ -15,6 +16,7 @@ import { groups, userGroups, userIdentities, users } from '../../db/schema';
 import { hashPassword } from '../../platform/auth/passwords';
 import { insertAccount } from '../auth/accounts';
 import { type Claims, claimValues, emailOf, emailVerified, namesOf, roleOf } from './claims';
+import { takeOverUnproven } from './takeover';
 
 export type Refusal = 'no_email' | 'unverified_email' | 'deactivated';
 export type Provisioned = { ok: true; userId: number; created: boolean } | { ok: false; reason: Refusal };
@@ -96,13 +98,15 @@ export async function provisionUser(
       .where(eq(users.id, userId));
   } else {
     const [existing] = await tx
-      .select({ id: users.id, isActive: users.isActive })
+      .select({ id: users.id, isActive: users.isActive, isVerified: users.isVerified })
       .from(users)
       .where(eq(users.email, email));
     if (existing) {
       if (!verified) return { ok: false, reason: 'unverified_email' };
       if (!existing.isActive) return { ok: false, reason: 'deactivated' };
       userId = existing.id;
+      // Nobody proved this address before: whoever registered it may be a stranger.
+      if (!existing.isVerified) await takeOverUnproven(tx, userId);
       // Signing in through the company's provider with this verified address proves the mailbox too.
       await tx
         .update(users)

@@ -115,6 +115,7 @@ export async function loadForm(db: Db, surveyId: number, caller: Caller): Promis
       description: surveys.description,
       isRefillable: surveys.isRefillable,
       isAnonymous: surveys.isAnonymous,
+      minGroupSize: surveys.minGroupSize,
     })
     .from(surveys)
     .where(eq(surveys.id, surveyId));
@@ -130,6 +131,7 @@ export async function loadForm(db: Db, surveyId: number, caller: Caller): Promis
     description: survey.description,
     isRefillable: survey.isRefillable ? 1 : 0,
     isAnonymous: survey.isAnonymous ? 1 : 0,
+    minGroupSize: survey.minGroupSize,
     hasResponses: responses,
     answered,
     categories: categories.map((c) => ({

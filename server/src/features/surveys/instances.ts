@@ -7,11 +7,12 @@
 import { type instanceBody, MSG, parseApiDate, type SurveyInstance } from '@hearth/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { openTo } from '../../access/surveys';
 import type { Db } from '../../db/client';
 import { surveyAnswers, surveyInstances, surveys } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { openTo } from './access';
 import { anonymousInstanceValues, claimMarker } from './anonymous-response';
+import { fixMinGroupSize } from './anonymous-setting';
 import { type FormQuestion, loadQuestions } from './form';
 
 export type InstanceForm = z.output<typeof instanceBody>;
@@ -94,11 +95,19 @@ export async function submitInstance(
 ): Promise<SurveyInstance> {
   return db.transaction(async (tx) => {
     const [survey] = await tx
-      .select({ id: surveys.id, isRefillable: surveys.isRefillable, isAnonymous: surveys.isAnonymous })
+      .select({
+        id: surveys.id,
+        isRefillable: surveys.isRefillable,
+        isAnonymous: surveys.isAnonymous,
+        minGroupSize: surveys.minGroupSize,
+      })
       .from(surveys)
       .where(and(eq(surveys.id, form.surveyId), openTo(callerId)))
       .for('update');
     if (!survey) throw notFound();
+    // A survey published without its form (imported, written directly) fixes its smallest group now, before
+    // any answer exists, so no later change of the setting applies to it (ADR 035).
+    if (survey.isAnonymous && survey.minGroupSize === null) await fixMinGroupSize(tx, survey.id);
     // A refused form rolls the whole transaction back, the marker too.
     if (survey.isAnonymous) {
       const first = await claimMarker(tx, secret, survey.id, callerId);

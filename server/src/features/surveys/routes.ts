@@ -2,12 +2,11 @@
 // managers read any survey; staff only the surveys open to them (a survey that is not is 404 to them).
 import { LIMITS, MSG, surveysEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
-import { assertSelf } from '../../platform/auth/assert-self';
+import { assertSelf } from '../../access/assert-self';
+import { authorize, can } from '../../access/policy';
 import { type CurrentUser, me } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';
-import { authorize } from '../../platform/policy';
-import { managesSurveys } from './access';
 import { readAnonymousSurveysSetting, saveAnonymousSurveysSetting } from './anonymous-setting';
 import { buildSurvey, loadForm } from './form';
 import { listInstances, submitInstance } from './instances';
@@ -32,7 +31,7 @@ export async function surveyRoutes(app: FastifyInstance): Promise<void> {
   const secret = markerSecret(app);
   /** A survey the caller may read: any for roles 1 and 3, an open one for staff; else 404. */
   const readable = async (id: number, caller: CurrentUser) => {
-    const row = await findSurvey(app.db, id, managesSurveys(caller) ? undefined : caller.id);
+    const row = await findSurvey(app.db, id, can(caller, 'survey.manage') ? undefined : caller.id);
     if (!row) throw notFound();
     return row;
   };
@@ -45,8 +44,10 @@ export async function surveyRoutes(app: FastifyInstance): Promise<void> {
       return { data: await presentSurveys(app.db, rows) };
     },
     listSurveysForUser: async (request) => {
-      const userId = listedFor(me(request), request.params.userId);
-      return { data: await surveysForUser(app.db, userId, secret) };
+      const caller = me(request);
+      const userId = listedFor(caller, request.params.userId);
+      // Only the respondent learns their state of an anonymous survey (ADR 035).
+      return { data: await surveysForUser(app.db, userId, secret, userId === caller.id) };
     },
     getSurvey: async (request) => {
       const row = await readable(request.params.id, me(request));

@@ -1,6 +1,7 @@
 // Surveys themselves: the admin list, one survey, the caller's open surveys, create and edit (roles 1 and 3).
 // Create and edit take the whole form (product.md section 4); the audience replaces the previous one. Writes
-// run in one transaction. Whether a survey is anonymous is settled before its first response (ADR 035).
+// run in one transaction. Whether a survey is anonymous is settled before its first response, and the
+// smallest group its splits show when it is published (ADR 035).
 import {
   type Group,
   MSG,
@@ -11,13 +12,14 @@ import {
 } from '@hearth/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { openTo, surveyOpenAt } from '../../access/surveys';
 import type { Db } from '../../db/client';
 import { groups, surveyGroups, surveyInstances, surveyRespondentMarkers, surveys } from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import { audienceGroups } from '../audience/audience';
 import { recordEvent } from '../notifications/events';
 import { loadSummaries } from '../users/queries';
-import { openTo } from './access';
+import { fixMinGroupSize } from './anonymous-setting';
 import { hasResponses } from './form';
 import { respondentMarker } from './respondent-marker';
 
@@ -66,6 +68,7 @@ export async function presentSurveys(db: Db, rows: SurveyRow[]): Promise<Survey[
       isNotified: r.isNotified ? 1 : 0,
       isRefillable: r.isRefillable ? 1 : 0,
       isAnonymous: r.isAnonymous ? 1 : 0,
+      minGroupSize: r.minGroupSize,
       createdById: r.createdById,
       owner: owners.get(r.createdById) ?? {
         id: r.createdById,
@@ -139,16 +142,27 @@ async function answeredOf(db: Db, userId: number, rows: SurveyRow[], secret: str
   return new Set([...own, ...marked].map((r) => r.surveyId));
 }
 
-/** The surveys open to the user, soonest end first, each with the state flag (1 when they have answered). */
-export async function surveysForUser(db: Db, userId: number, secret: string): Promise<UserSurvey[]> {
+/**
+ * The surveys open to the user, soonest end first, each with the state flag (1 when they have answered).
+ * `askedBySelf` false (an administrator asking about someone else): an anonymous survey answers 0 whether or
+ * not the person answered, and their marker is not even computed, so neither the answer nor its timing tells
+ * (issue 30, ADR 035). Only the respondent ever learns that they answered an anonymous survey.
+ */
+export async function surveysForUser(
+  db: Db,
+  userId: number,
+  secret: string,
+  askedBySelf: boolean,
+): Promise<UserSurvey[]> {
   const rows = await db
     .select()
     .from(surveys)
     .where(openTo(userId))
     .orderBy(asc(surveys.endAt), asc(surveys.id));
   if (rows.length === 0) return [];
+  const knowable = askedBySelf ? rows : rows.filter((r) => !r.isAnonymous);
   const [answered, shaped] = await Promise.all([
-    answeredOf(db, userId, rows, secret),
+    answeredOf(db, userId, knowable, secret),
     presentSurveys(db, rows),
   ]);
   return shaped.map((s) => ({ ...s, state: answered.has(s.id) ? 1 : 0 }));
@@ -184,6 +198,7 @@ export async function createSurvey(db: Db, callerId: number, form: SurveyCreateF
       .returning({ id: surveys.id });
     if (!created) throw new Error('survey not inserted');
     await replaceAudience(tx, created.id, audience);
+    await fixMinGroupSize(tx, created.id);
     await notifySurveyIfDue(tx, created.id, callerId);
     return created.id;
   });
@@ -228,19 +243,22 @@ export async function updateSurvey(
       })
       .where(eq(surveys.id, id));
     await replaceAudience(tx, id, audience);
+    await fixMinGroupSize(tx, id);
     await notifySurveyIfDue(tx, id, actorId);
   });
 }
 
 /**
- * Once a survey is published its audience is notified, once (is_notified), even when its start is still
- * ahead: the event is recorded in the caller's transaction and fanned out later (notifications/fanout.ts).
+ * Once a survey is open (published, active, inside its dates) its audience is notified, once (is_notified):
+ * the event is recorded in the caller's transaction and fanned out later (notifications/fanout.ts). One
+ * published with its start ahead is announced by the scheduler when it opens (fanout.ts
+ * `notifyScheduledSurveys`); one whose end has passed never is: nobody could open it (issue 30, L2).
  */
 async function notifySurveyIfDue(tx: Db, id: number, actorId: number | null): Promise<void> {
   const [row] = await tx
     .update(surveys)
     .set({ isNotified: true })
-    .where(and(eq(surveys.id, id), eq(surveys.stateId, 2), eq(surveys.isNotified, false)))
+    .where(and(eq(surveys.id, id), eq(surveys.isNotified, false), surveyOpenAt(sql`now()`)))
     .returning({ id: surveys.id, title: surveys.title });
   if (row) await recordEvent(tx, { type: 'SURVEY', objectId: row.id, title: row.title, actorId });
 }

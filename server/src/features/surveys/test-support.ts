@@ -18,7 +18,8 @@ export const DAY = 24 * HOUR;
 
 export type SurveyOverrides = Partial<typeof surveys.$inferInsert> & { groupIds?: number[] };
 
-/** A published, active, non-refillable survey for everyone, open since an hour and for a week, unless
+/** A published, active, non-refillable survey for everyone, open since an hour and for a week, and already
+ * announced (the scheduler announces an open survey that was not: notifications/fanout.ts), unless
  * overridden. */
 export async function createSurvey(db: Db, createdById: number, overrides: SurveyOverrides = {}) {
   const { groupIds = [], ...rest } = overrides;
@@ -34,6 +35,7 @@ export async function createSurvey(db: Db, createdById: number, overrides: Surve
       isRefillable: false,
       startAt: new Date(now - HOUR),
       endAt: new Date(now + 7 * DAY),
+      isNotified: true,
       hasAudience: groupIds.length > 0,
       ...rest,
     })

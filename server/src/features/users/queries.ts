@@ -1,6 +1,7 @@
 // Reads behind the user screens: users in full and as summaries, mention search, totals, roles and groups.
 import type { Group, Role, User, UserSummary } from '@hearth/contract';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { isColleague } from '../../access/people';
 import type { Db } from '../../db/client';
 import { files, groups, roles, userGroups, users } from '../../db/schema';
 import { presentUser, summaryOf, type UserRow } from './presenter';
@@ -13,7 +14,7 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 
 /**
- * Mention search: active users whose first name, last name or "first last" starts with `start`,
+ * Mention search (and the pickers): colleagues (access/people.ts) whose first name, last name or "first last" starts with `start`,
  * case-insensitively. Answers only what a colleague may see: id, name and avatar.
  */
 export async function searchUsers(db: Db, start: string, limit?: number): Promise<UserSummary[]> {
@@ -22,7 +23,7 @@ export async function searchUsers(db: Db, start: string, limit?: number): Promis
   const rows = await selectSummaries(db)
     .where(
       and(
-        eq(users.isActive, true),
+        isColleague(),
         or(
           ilike(users.firstName, pattern),
           ilike(users.lastName, pattern),

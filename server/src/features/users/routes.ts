@@ -1,10 +1,10 @@
 // Users, roles and groups: the handlers of contract/src/endpoints/users.ts.
 import { usersEndpoints } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
+import { authorize } from '../../access/policy';
 import { me } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';
-import { authorize } from '../../platform/policy';
 import {
   usersTotals as countUsers,
   listGroups,

@@ -1,6 +1,8 @@
 // What a new password must not be, beyond the shared pattern (ASVS 5.0 6.2.4, 6.2.11; issue 13): one of the
-// 10,000 most common passwords, dressed up or not (`Passw0rd!` is `password`), or the user's own name or
-// e-mail. Checked on the server wherever a password is set; the list never goes to the browser (its size).
+// 10,000 most common passwords, dressed up or not (`Passw0rd!` is `password`), the user's own name or
+// e-mail, or (issue 30, L1) the site's name or a word of the company's e-mail domains (`Hearth2026!` is the
+// first thing a guesser tries). Checked on the server wherever a password is set; the list never goes to the
+// browser (its size).
 // Demo accounts are seeded with hashes directly and never pass through here.
 import { MSG } from '@hearth/contract';
 import { fieldError } from '../errors';
@@ -15,6 +17,15 @@ export type PasswordOwner = {
   lastName?: string | null;
   email?: string | null;
 };
+
+/** What the site is called and the company's e-mail domains: the config's BRAND_NAME and COMPANY_EMAIL_DOMAINS. */
+export type HouseNames = { brandName: string; companyEmailDomains: readonly string[] };
+
+/**
+ * The house words every caller's check refuses, set from the config when the auth routes are registered
+ * (`usePasswordHouseNames`). A process serves one config, so this is the same for every app it builds.
+ */
+let houseWords: string[] = [];
 
 let common: Promise<Set<string>> | undefined;
 
@@ -67,6 +78,27 @@ function personalParts(owner: PasswordOwner): string[] {
   return [...parts].filter((p) => [...p].length >= MIN_PERSONAL_PART);
 }
 
+/**
+ * The brand, whole and by its words, and each domain's labels but its last (`example` of example.com; `com`
+ * says nothing about the company), lower-cased and long enough to matter.
+ */
+export function houseWordsOf(house: HouseNames): string[] {
+  const brand = house.brandName.trim().toLowerCase();
+  const words = new Set([brand.replace(/[^\p{L}\p{N}]+/gu, ''), ...brand.split(/[^\p{L}\p{N}]+/u)]);
+  for (const domain of house.companyEmailDomains) {
+    for (const label of domain.toLowerCase().split('.').slice(0, -1)) {
+      words.add(label);
+      for (const piece of label.split('-')) words.add(piece);
+    }
+  }
+  return [...words].filter((w) => [...w].length >= MIN_PERSONAL_PART);
+}
+
+/** Sets the house words from the config (the auth routes do, at start). */
+export function usePasswordHouseNames(house: HouseNames): void {
+  houseWords = houseWordsOf(house);
+}
+
 /** The message refusing `password` for this owner, or undefined when it may be used. */
 export async function passwordProblem(password: string, owner: PasswordOwner): Promise<string | undefined> {
   const readings = passwordReadings(password);
@@ -76,6 +108,7 @@ export async function passwordProblem(password: string, owner: PasswordOwner): P
   const haystacks = [lower, ...unLeet(lower)];
   const parts = personalParts(owner);
   if (parts.some((part) => haystacks.some((h) => h.includes(part)))) return MSG.passwordHasPersonalInfo;
+  if (houseWords.some((word) => haystacks.some((h) => h.includes(word)))) return MSG.passwordHasCompanyName;
   return undefined;
 }
 

@@ -1,16 +1,17 @@
-// Where a post's reach is (issue 18): administrators and the post's author may see it (the server's
-// `post.seeReach`), so only they get the link; the page itself still answers 403 to anyone else.
+// Where a post's reach is (issue 18): only those the policy's `post.seeReach` lets see it get the link
+// (lib/policy.ts asks the server's own rule); the page itself still answers 403 to anyone else.
 import { BarChartOutlined } from '@ant-design/icons';
-import { fillPath, PATHS, ROLE, type SessionProfile } from '@hearth/contract';
+import { fillPath, PATHS, type SessionProfile } from '@hearth/contract';
 import { Button } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { sessionCan } from '../../lib/policy';
 
 export function reachPath(postId: number): string {
   return fillPath(PATHS.postReach, { postId });
 }
 
 export function canSeeReach(profile: Pick<SessionProfile, 'id' | 'roles'> | null, authorId: number): boolean {
-  return profile !== null && (profile.roles.id === ROLE.ADMIN || profile.id === authorId);
+  return sessionCan(profile, 'post.seeReach', { authorId });
 }
 
 /** The post page's button to the reach page. */

@@ -95,7 +95,8 @@ export function AnonymousSurveysSettingCard() {
         <p className="person-empty" id={helpId}>
           Reports of anonymous surveys show a location or department only when at least this many people in it
           answered (default {DEFAULT_MIN_GROUP_SIZE}). Smaller groups are merged into one "Other" row, hidden
-          too when it is smaller than this.
+          too when it is smaller than this. A survey keeps the size it was published with: a change applies to
+          surveys published after it.
         </p>
         <div className="profile-fields-actions">
           {/* Named apart from the profile fields' Save on the same page. */}

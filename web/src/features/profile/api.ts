@@ -1,6 +1,6 @@
 // The logged-in user's own profile: counts, profile update and avatar upload (product.md section 7).
 import { authEndpoints, LIMITS, profileEndpoints, type UpdateProfileBody, type User } from '@hearth/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
 import { updateSession } from '../../lib/session';
 import { userKeys } from '../../lib/user-query';
@@ -13,15 +13,26 @@ export function useUserActions(enabled = true) {
   });
 }
 
+const groupsChangeKey = (userId: number) => ['profile', 'groups-changeable-from', userId] as const;
+
+/**
+ * When the user may next change their own location or department (ADR 037), as the last save answered it:
+ * known after a save in this page load, else undefined (nothing reads it from the server by itself).
+ */
+export function useGroupsChangeableFrom(userId: number): string | null | undefined {
+  return useQuery<string | null>({ queryKey: groupsChangeKey(userId), queryFn: skipToken }).data;
+}
+
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProfileBody) => call(profileEndpoints.updateProfile, { body }),
-    onSuccess: ({ pendingEmail: _pending, message: _message, ...user }) => {
+    onSuccess: ({ pendingEmail: _pending, message: _message, groupsChangeableFrom, ...user }) => {
       // The top bar shows the first name from the stored session: keep it current. `email` is still the
       // saved address: a new one waits for its confirmation link.
       updateSession({ firstName: user.firstName, lastName: user.lastName, email: user.email });
       queryClient.setQueryData<User>(userKeys.one(user.id), user);
+      queryClient.setQueryData(groupsChangeKey(user.id), groupsChangeableFrom);
     },
   });
 }

@@ -1,9 +1,12 @@
 // Basic Settings of /edit-profile: avatar, name, e-mail, job title, location, department. A new e-mail address asks
-// for the current password and takes effect only when the link mailed to it is opened (issue 13).
-import { MSG, type User } from '@hearth/contract';
+// for the current password and takes effect only when the link mailed to it is opened (issue 13). Location
+// and department change at most once every 30 days (ADR 037): the server refuses sooner on the location
+// field, and the helper text says so, with the date when the last save told it.
+import { MSG, PROFILE_GROUPS_CHANGE_DAYS, type User } from '@hearth/contract';
 import { Alert, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { formatDate } from '../../lib/dates';
 import { showFormError } from '../../lib/form-errors';
 import { emailRules } from '../../lib/form-rules';
 import { GroupSelects, joinGroups, splitGroups } from '../../lib/group-selects';
@@ -12,7 +15,7 @@ import { JobTitleField } from '../../lib/job-title-field';
 import { NameFields } from '../../lib/name-fields';
 import { toastSuccess } from '../../lib/notify';
 import { SubmitButton } from '../../lib/submit-button';
-import { useUpdateProfile } from './api';
+import { useGroupsChangeableFrom, useUpdateProfile } from './api';
 import { AvatarUpload } from './avatar-upload';
 
 type BasicForm = {
@@ -27,12 +30,24 @@ type BasicForm = {
 
 const normalEmail = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
+/** The next change of location or department, when known and still ahead. */
+const nextGroupsChange = (from: string | null | undefined) =>
+  from && Date.parse(from) > Date.now() ? formatDate(from, 'dayTime') : undefined;
+
+const groupsHelp = (from: string | null | undefined) => {
+  const next = nextGroupsChange(from);
+  return next
+    ? `You can change your office location or department again from ${next}.`
+    : `You can change your office location or department once every ${PROFILE_GROUPS_CHANGE_DAYS} days.`;
+};
+
 export function BasicSettingsForm({ user }: { user: User }) {
   const [form] = Form.useForm<BasicForm>();
   const navigate = useNavigate();
   const groups = useGroups();
   const update = useUpdateProfile();
   const current = splitGroups(user.groups);
+  const groupsChangeableFrom = useGroupsChangeableFrom(user.id);
 
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   // The password field shows only while the e-mail differs from the saved one.
@@ -42,19 +57,22 @@ export function BasicSettingsForm({ user }: { user: User }) {
   const onFinish = (values: BasicForm) => {
     const email = normalEmail(values.email);
     const changing = email !== normalEmail(user.email);
+    const movingGroups = values.location !== current.location || values.department !== current.department;
     update.mutate(
       {
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
         email,
         jobTitle: values.jobTitle?.trim() ?? '',
-        groups: joinGroups(values.location, values.department, current.others),
+        // Location and department only: teams are the administrators' and the server keeps them.
+        groups: joinGroups(values.location, values.department),
         ...(changing ? { currentPassword: values.currentPassword ?? '' } : {}),
       },
       {
         onSuccess: (saved) => {
           if (!saved.pendingEmail) {
-            toastSuccess(saved.message);
+            const next = movingGroups ? nextGroupsChange(saved.groupsChangeableFrom) : undefined;
+            toastSuccess(next ? `${saved.message} ${groupsHelp(saved.groupsChangeableFrom)}` : saved.message);
             navigate('/profile');
             return;
           }
@@ -117,7 +135,11 @@ export function BasicSettingsForm({ user }: { user: User }) {
           />
         )}
         <JobTitleField />
-        <GroupSelects groups={groups.data} loading={groups.isLoading} />
+        <GroupSelects
+          groups={groups.data}
+          loading={groups.isLoading}
+          locationExtra={groupsHelp(groupsChangeableFrom)}
+        />
         <SubmitButton label="Save" saving={update.isPending} />
       </Form>
     </div>

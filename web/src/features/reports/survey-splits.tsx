@@ -1,6 +1,6 @@
 // The anonymous survey report's results by location and department (ADR 035): the server sends only groups
-// of at least the setting's size and one merged row of the smaller ones (itself only when large enough);
-// this draws them, one column per choice question.
+// of at least the size the survey fixed when it was published, checked across both tables, and one merged
+// row of the rest (itself only when large enough); this draws them, one column per choice question.
 import type { SurveyReportQuestion, SurveySplitRow, SurveySplits } from '@hearth/contract';
 import { Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
 
@@ -11,8 +11,9 @@ export function AnonymousNote({ min }: { min: number }) {
   return (
     <Typography.Paragraph className="report-splits-note">
       This survey is anonymous: responses are stored without names or times. Results by location or department
-      show only groups of at least {min} people. Smaller groups are merged into "{otherLabel(min)}", which is
-      hidden too when it has fewer than {min}.
+      show only groups of at least {min} people, a size fixed when the survey was published. Smaller groups
+      are merged into "{otherLabel(min)}", which is hidden too when it has fewer than {min}, and so is a group
+      whenever it shares fewer than {min} people with a group of the other table.
     </Typography.Paragraph>
   );
 }

@@ -169,6 +169,7 @@ describe('a stored form', () => {
       description: 'D',
       isRefillable: 0,
       isAnonymous: 0,
+      minGroupSize: null,
       hasResponses: false,
       answered: false,
       categories: [

@@ -368,7 +368,10 @@ export default function SurveyFillPage() {
             <AnonymousTag />
             {!done && !opensAsComplete(survey.isRefillable, hasInstance) && (
               <Typography.Text type="secondary">
-                Your answers are stored without your name; reports do not show who answered.
+                Your answers are stored without your name; reports do not show who answered
+                {survey.minGroupSize === null
+                  ? '.'
+                  : `, and show results by location or department only for groups of at least ${survey.minGroupSize}.`}
               </Typography.Text>
             )}
           </div>

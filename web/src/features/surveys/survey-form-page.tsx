@@ -3,6 +3,7 @@
 // Edit adds start and end time (required) and the Draft/Published status. Invalid forms scroll to the first
 // error and send nothing; a failed save shows the server's message and leaves the form editable. The
 // Anonymous switch (ADR 035) is settled before the first response: once there are responses it is read-only.
+// An anonymous survey shows its smallest group of results, fixed when it is published (read-only).
 import { UnorderedListOutlined } from '@ant-design/icons';
 import {
   formatApiDate,
@@ -15,7 +16,7 @@ import {
   type SurveyCreateBody,
   type SurveyUpdateBody,
 } from '@hearth/contract';
-import { Button, Card, Form, Switch } from 'antd';
+import { Button, Card, Form, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -95,6 +96,7 @@ function SurveyForm({ survey }: { survey?: Survey }) {
   const stored = useSurveyForm(survey?.id ?? 0);
   const anonymousFixed = stored.data?.hasResponses === true;
   const initial = useMemo(() => initialValues(survey), [survey]);
+  const anonymous = Form.useWatch('isAnonymous', form) ?? initial.isAnonymous;
   const pending = create.isPending || update.isPending;
   // Groups of other types (teams) are not on this form: keep them as they are.
   const otherGroups = useMemo(() => otherGroupIds(survey?.groups), [survey]);
@@ -173,6 +175,7 @@ function SurveyForm({ survey }: { survey?: Survey }) {
           >
             <Switch disabled={anonymousFixed} />
           </Form.Item>
+          {anonymous && <MinGroupSize size={survey?.minGroupSize ?? null} />}
         </Card>
       }
       side={
@@ -201,6 +204,22 @@ function SurveyForm({ survey }: { survey?: Survey }) {
         </Card>
       }
     />
+  );
+}
+
+/**
+ * The smallest group of the survey's results by location or department: read-only, since it is copied from
+ * the anonymous survey setting when the survey is published and never changes after (ADR 035).
+ */
+function MinGroupSize({ size }: { size: number | null }) {
+  return (
+    <Form.Item label="Smallest group in results" className="survey-min-group">
+      <Typography.Text>
+        {size === null
+          ? 'Set from the anonymous survey setting when the survey is published, then fixed.'
+          : `${size} people, fixed when the survey was published.`}
+      </Typography.Text>
+    </Form.Item>
   );
 }
 

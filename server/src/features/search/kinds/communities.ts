@@ -1,7 +1,7 @@
 // Communities and their discussion boards: seen by whoever sees the community (communities/access.ts:
 // administrators every one, drafts marked; others published ones that are public or have them as members).
 import { sql } from 'drizzle-orm';
-import { communityVisibleTo } from '../../communities/access';
+import { communityVisibleTo } from '../../../access/communities';
 import { headline, type KindSpec } from '../kind-spec';
 import { HEADLINE_OPTIONS } from '../snippet';
 

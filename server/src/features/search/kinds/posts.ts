@@ -1,35 +1,10 @@
 // Feed posts, community posts and the comments on both (ADR 010: both are feed_posts rows). Who sees a
-// post is the feed's rule (feed/visibility.ts) or the community's (communities/access.ts,
-// post-visibility.ts), as the post pages themselves read them.
+// post is the rules module's (access/posts.ts), as the post pages themselves read them.
 import { sql } from 'drizzle-orm';
+import { COMMUNITY_KIND, communityPostSeen, FEED_KIND, feedPostSeen } from '../../../access/posts';
 import type { Bind } from '../../../db/params';
-import { can } from '../../../platform/policy';
-import { communityVisibleTo, type Viewer } from '../../communities/access';
-import { COMMUNITY_KIND, publishedAt } from '../../communities/post-visibility';
-import { FEED_KIND, visibleTo } from '../../feed/visibility';
 import { headline, type KindSpec, type SearchContext, windowStatus } from '../kind-spec';
 import { HEADLINE_OPTIONS } from '../snippet';
-
-/** A feed post the viewer may open: any for content administrators (drafts marked), else a visible one. */
-export function feedPostSeen(viewer: Viewer, now: Bind<Date>) {
-  return can(viewer, 'post.seeUnpublished') ? FEED_KIND : visibleTo(viewer.id, now);
-}
-
-/**
- * A community post the viewer may open (post-visibility.ts readablePost, as SQL): administrators every one;
- * others one of a community they see ("communities" left-joined on the post's community), published and in
- * its window unless they see its drafts (post managers, the community's managers).
- */
-export function communityPostSeen(viewer: Viewer, now: Bind<Date>) {
-  if (can(viewer, 'post.withoutCommunity') && can(viewer, 'community.seeAll')) return COMMUNITY_KIND;
-  const seesCommunity = communityVisibleTo(viewer) ?? sql`true`;
-  const unpublished = can(viewer, 'community.seeUnpublished', null)
-    ? sql`true`
-    : sql`exists (select 1 from community_members mm where mm.community_id = "feed_posts"."community_id"
-        and mm.user_id = ${viewer.id} and mm.is_manager)`;
-  return sql`(${COMMUNITY_KIND} and "communities"."id" is not null and ${seesCommunity}
-    and (${publishedAt(now)} or ${unpublished}))`;
-}
 
 const postStatus = (now: Bind<Date>) => windowStatus('feed_posts', now);
 

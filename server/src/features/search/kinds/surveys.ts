@@ -1,8 +1,9 @@
-// Surveys: staff find those open to them (surveys/access.ts openTo: published, active, in their dates, for
+// Surveys: staff find those open to them (access/surveys.ts openTo: published, active, in their dates, for
 // an audience that includes them); administrators and post managers every survey, marked when not open.
 import { sql } from 'drizzle-orm';
+import { can } from '../../../access/policy';
+import { openTo } from '../../../access/surveys';
 import type { Bind } from '../../../db/params';
-import { managesSurveys, openTo } from '../../surveys/access';
 import { headline, type KindSpec, windowStatus } from '../kind-spec';
 import { HEADLINE_OPTIONS } from '../snippet';
 
@@ -14,8 +15,7 @@ export const surveysKind: KindSpec = {
   at: sql`"surveys"."created_at"`,
   vector: sql`"surveys"."search_vector"`,
   author: sql`"surveys"."created_by_id"`,
-  visible: (ctx) =>
-    managesSurveys({ ...ctx.viewer, firstName: '', email: '' }) ? sql`true` : openTo(ctx.viewer.id, ctx.now),
+  visible: (ctx) => (can(ctx.viewer, 'survey.manage') ? sql`true` : openTo(ctx.viewer.id, ctx.now)),
   status: surveyStatus,
   details: (ctx) => ({
     select: sql`"surveys"."title" as title,

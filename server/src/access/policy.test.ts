@@ -1,4 +1,4 @@
-// The policy as a table: for each rule, who may and who may not. Reads like platform/policy.ts.
+// The policy as a table: for each rule, who may and who may not. Reads like contract/src/policy.ts.
 import { ROLE } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { type Action, type Actor, authorize, can } from './policy';

@@ -1,10 +1,11 @@
 // Who may do what to which object: every authorisation question that is not "which roles may call this
-// endpoint" (that is the endpoint table's `access`) is answered here, so the rules stand in one place and
-// the tests read like this table. Services load the facts (is the caller a member, who owns the record) and
-// ask `can` or `authorize`; they hold no role or ownership comparison of their own. Pure: no database.
-// The model is Outline's server/policies. ADR 027.
-import { ROLES } from '@hearth/contract';
-import { forbidden } from './errors';
+// endpoint" (that is the endpoint table's `access`) is answered by this table, so the rules stand in one
+// place and the tests read like it. Pure (no database, no I/O): the server loads the facts (is the caller a
+// member, who owns the record) and asks `can` or its `authorize` (server/src/access/policy.ts); the web
+// asks the same `can` to decide what to offer (a reach button), so it copies no rule. The rules that read
+// the database, as SQL, live beside the server's `authorize` in server/src/access/ (issue 30). The model is
+// Outline's server/policies. ADR 027.
+import { ROLES } from './endpoint';
 
 /** The caller, as the policy needs them. */
 export type Actor = { id: number; roleId: number };
@@ -16,9 +17,9 @@ const isSelf = (actor: Actor, r: { userId: number }) => actor.id === r.userId;
 const isSelfOrAdmin = (actor: Actor, r: { userId: number }) => isSelf(actor, r) || isAdmin(actor);
 
 /** A community as seen by the caller: their membership of it. */
-type Membership = { isMember: boolean; isManager: boolean };
+export type Membership = { isMember: boolean; isManager: boolean };
 /** A community's state as its visibility rule needs it. */
-type CommunityFacts = { isPublished: boolean; isPublic: boolean; isMember: boolean };
+export type CommunityFacts = { isPublished: boolean; isPublic: boolean; isMember: boolean };
 
 const RULES = {
   // People
@@ -33,7 +34,7 @@ const RULES = {
   'user.listFor': isSelfOrAdmin,
   /** Every field of a colleague's profile, whatever the profile-fields setting hides (ADR 032). */
   'person.seeAllFields': isSelfOrAdmin,
-  /** A deactivated person's profile: administrators (colleagues are told it does not exist). */
+  /** A deactivated or unproven person's profile: administrators (colleagues are told it does not exist). */
   'person.seeInactive': (actor: Actor) => isAdmin(actor),
   /** One's own profile only. */
   'profile.update': isSelf,
@@ -80,18 +81,17 @@ const RULES = {
   'survey.manage': (actor: Actor) => isContentAdmin(actor),
 } satisfies Record<string, (actor: Actor, resource: never) => boolean>;
 
-export type Action = keyof typeof RULES;
+export type PolicyAction = keyof typeof RULES;
 /** The arguments after the action: the resource, when the rule looks at one. */
-type ResourceArg<A extends Action> =
+export type PolicyResource<A extends PolicyAction> =
   Parameters<(typeof RULES)[A]> extends [Actor, infer R] ? [resource: R] : [];
 
 /** Whether `actor` may do `action` (to `resource`). */
-export function can<A extends Action>(actor: Actor, action: A, ...[resource]: ResourceArg<A>): boolean {
+export function can<A extends PolicyAction>(
+  actor: Actor,
+  action: A,
+  ...[resource]: PolicyResource<A>
+): boolean {
   const rule = RULES[action] as (actor: Actor, resource: unknown) => boolean;
   return rule(actor, resource);
-}
-
-/** Throws 403 unless `actor` may do `action`. */
-export function authorize<A extends Action>(actor: Actor, action: A, ...resource: ResourceArg<A>): void {
-  if (!can(actor, action, ...resource)) throw forbidden();
 }
