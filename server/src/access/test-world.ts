@@ -186,8 +186,9 @@ export type CommunityRow = {
   members: Map<number, boolean>;
 };
 export type Window = { stateId: number; startAt: Date; endAt: Date | null };
-export type FeedPostRow = Window & { id: number; audience: AudienceGroup[] };
-export type CommunityPostRow = Window & { id: number; communityId: number | null };
+/** `title`: unique to the post, as a notification carries it (recipients.property.test.ts). */
+export type FeedPostRow = Window & { id: number; title: string; audience: AudienceGroup[] };
+export type CommunityPostRow = Window & { id: number; title: string; communityId: number | null };
 export type SurveyRow = {
   id: number;
   stateId: number;
@@ -338,6 +339,7 @@ export async function buildWorld(
       await db.insert(feedPostGroups).values(audience.map((a) => ({ postId: row.id, ...a })));
     feedRows.push({
       id: row.id,
+      title: values.title,
       stateId: values.stateId,
       startAt: values.startAt,
       endAt: values.endAt,
@@ -356,6 +358,7 @@ export async function buildWorld(
     if (!row) throw new Error('post not created');
     communityPostRows.push({
       id: row.id,
+      title: values.title,
       stateId: values.stateId,
       startAt: values.startAt,
       endAt: values.endAt,
