@@ -28,6 +28,8 @@ export async function startServer(env) {
       HOST: '127.0.0.1',
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
+      // No load balancer to drain out of: stop at once.
+      SHUTDOWN_DRAIN_SECONDS: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

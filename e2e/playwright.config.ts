@@ -56,6 +56,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       SEED_DEMO: '1',
       LOG_LEVEL: 'info',
+      // Nothing balances load in front of it: stop at once instead of draining out of a rotation.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
       OIDC_PROVIDERS: E2E_OIDC.key,
       OIDC_E2E_ISSUER: E2E_OIDC.issuer,

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { type OidcProviderConfig, readOidcProviders } from './config-oidc';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http/timeouts';
+import { DEFAULT_MAIL_CONCURRENCY } from './platform/mail';
 import type { S3Settings } from './platform/storage/s3';
 
 const bool = z
@@ -24,6 +25,9 @@ const schema = z
     WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     // With DATABASE_URL: this server is the only one on that database, so what it keeps in DATA_DIR is enough.
     SINGLE_INSTANCE: bool,
+    // On SIGTERM, readiness answers 503 this long while the port still serves, so that load balancers move on
+    // before the server closes its port (main.ts).
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(10),
     COMPANY_EMAIL_DOMAINS: z
       .string()
       .default('example.com,example.org')
@@ -37,6 +41,8 @@ const schema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Hearth <no-reply@example.com>'),
+    // Mails sent at once per server process, each over its own pooled SMTP connection (platform/mail.ts).
+    MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(DEFAULT_MAIL_CONCURRENCY),
     SUPPORT_EMAIL: z.string().default('support@example.com'),
     BRAND_NAME: z.string().default('Hearth'),
     COPYRIGHT_YEAR: z.coerce.number().int().default(2020),
@@ -61,6 +67,11 @@ const schema = z
       .string()
       .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL')
       .optional(),
+    // Retention of rows that only pile up (features/auth/token-pruning.ts, notifications/retention.ts).
+    REFRESH_TOKEN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+    SESSION_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(735),
+    NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    UNVIEWED_NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   })
   .superRefine((e, ctx) => {
     // A key pair is set whole or not at all; the message names the half that is missing.
@@ -110,10 +121,16 @@ export type Config = {
   databasePoolSize: number;
   /** Server processes sharing the port (platform/cluster.ts); 1 on the embedded database. */
   workers: number;
+  /** With DATABASE_URL: the only server on that database (enforced by an advisory lock, single-instance.ts). */
+  singleInstance: boolean;
+  /** On SIGTERM, how long readiness answers 503 while the port still serves, before the server closes. */
+  shutdownDrainSeconds: number;
   companyEmailDomains: string[];
   jwtSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Mails sent at once per server process and pooled SMTP connections (MAIL_CONCURRENCY, default 8). */
+  mailConcurrency: number;
   supportEmail: string;
   brandName: string;
   copyrightYear: number;
@@ -134,6 +151,19 @@ export type Config = {
   httpTimeouts: HttpTimeouts;
   /** Identity providers to sign in with (OIDC_PROVIDERS and OIDC_<NAME>_*, config-oidc.ts); none by default. */
   oidcProviders: OidcProviderConfig[];
+  /** How long rows that only pile up are kept, in days (the pruning jobs; README, configuration). */
+  retention: RetentionDays;
+};
+
+export type RetentionDays = {
+  /** Refresh tokens and mailed links: kept this long after their session (refresh family) or link expired. */
+  refreshTokens: number;
+  /** One token row per person and week is kept this long for the activity reports (up to 104 weeks). */
+  sessionHistory: number;
+  /** Viewed notifications, and notification events once none of their notifications is left. */
+  notifications: number;
+  /** Notifications never viewed. */
+  unviewedNotifications: number;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -155,10 +185,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
+    singleInstance: e.SINGLE_INSTANCE,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     companyEmailDomains: e.COMPANY_EMAIL_DOMAINS,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailConcurrency: e.MAIL_CONCURRENCY,
     supportEmail: e.SUPPORT_EMAIL,
     brandName: e.BRAND_NAME,
     copyrightYear: e.COPYRIGHT_YEAR,
@@ -186,5 +219,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
     httpTimeouts: DEFAULT_HTTP_TIMEOUTS,
     oidcProviders: oidc.providers,
+    retention: {
+      refreshTokens: e.REFRESH_TOKEN_RETENTION_DAYS,
+      sessionHistory: e.SESSION_HISTORY_DAYS,
+      notifications: e.NOTIFICATION_RETENTION_DAYS,
+      unviewedNotifications: e.UNVIEWED_NOTIFICATION_RETENTION_DAYS,
+    },
   };
 }

@@ -14,17 +14,20 @@ import { ensureVapidKeys } from './features/notifications/push';
 import { installBackupSignal } from './ops/online-backup';
 import { runPrimary } from './platform/cluster';
 import { lockDataDir } from './platform/data-dir-lock';
+import { startDraining } from './platform/http/closing';
 import { ensureJwtSecret } from './platform/jwt-secret';
 import { createLogger } from './platform/logger';
 import { createMailer } from './platform/mail';
+import { holdInstanceLock } from './platform/single-instance';
 import { createStorage, type Storage } from './platform/storage';
 
 /**
- * The longest a shutdown may take. Kubernetes and ECS kill a container 30 s after SIGTERM: we stop first,
- * on our own terms, and log what was still open. Ordinary requests are done in well under a second and the
- * job queue's graceful stop waits at most 5 s; what takes longer (a large upload or CSV download) is cut.
+ * The longest the close after the drain may take. Kubernetes and ECS kill a container 30 s after SIGTERM:
+ * with the default drain (SHUTDOWN_DRAIN_SECONDS, 10 s) we are done within 25 s, on our own terms, and log
+ * what was still open. Ordinary requests are done in well under a second and the job queue's graceful stop
+ * waits at most 5 s; what takes longer (a large upload or CSV download) is cut.
  */
-const SHUTDOWN_BOUND_MS = 25_000;
+const CLOSE_BOUND_MS = 15_000;
 
 function defaultWebDist(): string | undefined {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -47,14 +50,25 @@ async function prepare(database: Database, config: Config, storage: Storage): Pr
  */
 async function primary(config: Config): Promise<void> {
   const log = createLogger(config.logLevel);
+  // The primary holds the instance lock for all its workers, which are one instance to the others.
+  await lockInstance(config, log);
   ensureJwtSecret(config.dataDir, config.jwtSecret);
   ensureVapidKeys(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
   await prepare(database, config, createStorage(config));
   await database.close();
   log.info({ workers: config.workers }, 'starting the server workers');
-  // A worker's own bound, and a moment for the last one's exit to arrive.
-  runPrimary(config.workers, log, SHUTDOWN_BOUND_MS + 5000);
+  // A worker's own bound (its drain on SIGTERM and its close), and a moment for the last one's exit to arrive.
+  runPrimary(config.workers, log, config.shutdownDrainSeconds * 1000 + CLOSE_BOUND_MS + 5000);
+}
+
+/**
+ * On PostgreSQL, before anything touches the database: the lock that keeps a SINGLE_INSTANCE server alone on
+ * it (platform/single-instance.ts), held until the process exits. Throws the refusal.
+ */
+async function lockInstance(config: Config, log: ReturnType<typeof createLogger>): Promise<void> {
+  if (!config.databaseUrl) return;
+  await holdInstanceLock({ databaseUrl: config.databaseUrl, single: config.singleInstance, log });
 }
 
 async function main(): Promise<void> {
@@ -62,6 +76,9 @@ async function main(): Promise<void> {
   if (config.workers > 1 && cluster.isPrimary) return primary(config);
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   process.on('exit', unlock);
+  const logger = createLogger(config.logLevel);
+  // A cluster worker's primary holds the lock for it.
+  if (!cluster.isWorker) await lockInstance(config, logger);
   const jwtSecret = ensureJwtSecret(config.dataDir, config.jwtSecret);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -72,7 +89,6 @@ async function main(): Promise<void> {
   // A cluster worker finds the database prepared by its primary.
   const seeded = cluster.isWorker ? false : await prepare(database, config, storage);
 
-  const logger = createLogger(config.logLevel);
   const app = await buildApp({
     config: { ...config, jwtSecret, webDist: config.webDist ?? defaultWebDist() },
     database,
@@ -82,6 +98,7 @@ async function main(): Promise<void> {
       from: config.mailFrom,
       outboxDir: join(config.dataDir, 'outbox'),
       logger,
+      concurrency: config.mailConcurrency,
     }),
     storage,
   });
@@ -99,19 +116,42 @@ async function main(): Promise<void> {
     [...inFlight].map(([req, since]) => `${req.method} ${req.url?.split('?')[0]} (${Date.now() - since} ms)`);
 
   let closing = false;
+  /** Ends the drain early: a second signal while draining means "now". */
+  let endDrain: (() => void) | undefined;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      endDrain?.();
+      return;
+    }
     closing = true;
-    app.log.info({ signal, openRequests: inFlight.size }, 'shutting down');
-    let step = 'closing the HTTP server and the job workers';
+    // SIGTERM comes from an orchestrator, with a load balancer to tell; SIGINT from a person at a terminal,
+    // who wants the server gone now.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainSeconds * 1000 : 0;
+    const boundMs = drainMs + CLOSE_BOUND_MS;
+    app.log.info({ signal, openRequests: inFlight.size, drainMs }, 'shutting down');
+    let step = 'draining: readiness answers 503 while the port still serves';
     const force = setTimeout(() => {
       app.log.error(
         { step, openRequests: openRequests() },
-        `shutdown took over ${SHUTDOWN_BOUND_MS / 1000} s: exiting with work still open`,
+        `shutdown took over ${boundMs / 1000} s: exiting with work still open`,
       );
       process.exit(1);
-    }, SHUTDOWN_BOUND_MS);
+    }, boundMs);
     force.unref();
+    if (drainMs > 0) {
+      // Health checks see 503 and take this instance out of rotation; what they still send is served.
+      startDraining(app);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, drainMs);
+        endDrain = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      endDrain = undefined;
+      app.log.info({ openRequests: inFlight.size }, 'drained: closing');
+    }
+    step = 'closing the HTTP server and the job workers';
     // Node closes idle keep-alive connections once, when the server closes; a connection whose request
     // ends later would otherwise be held open until its keep-alive timeout (72 s).
     const reap = setInterval(() => app.server.closeIdleConnections(), 250);

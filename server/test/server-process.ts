@@ -44,18 +44,21 @@ export type ServerProcess = {
 };
 
 /**
- * Starts src/main.ts on a free port with `env` over this process's environment (an `undefined` value
- * removes a variable) and waits until `/v1/health/ready` answers. Node runs it with tsx's loader, not the
- * tsx command: that one relays a SIGTERM to its child and kills it if it does not confirm within 30 ms.
+ * Starts src/main.ts on a free port (or on `env.PORT`) with `env` over this process's environment (an
+ * `undefined` value removes a variable) and waits until `/v1/health/ready` answers. Node runs it with tsx's
+ * loader, not the tsx command: that one relays a SIGTERM to its child and kills it if it does not confirm
+ * within 30 ms.
  */
 export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const merged: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // No load balancer to tell: SIGTERM closes at once (a test that wants the drain sets it).
+    SHUTDOWN_DRAIN_SECONDS: '0',
     ...env,
   };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];

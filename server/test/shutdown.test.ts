@@ -1,7 +1,8 @@
 // SIGTERM ends the real server process cleanly and within its bound (issue 16): no new connections, a
 // request in flight still gets its answer, a request after it on the same connection gets 503 (in the error
 // envelope, with its request id), a live notification stream ends with an SSE retry hint, and the process
-// exits 0.
+// exits 0. Before that it drains for SHUTDOWN_DRAIN_SECONDS (issue 31): readiness answers 503 so that load
+// balancers move on, while the port still serves everything else.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -132,4 +133,82 @@ describe('SIGTERM', () => {
     expect(ms).toBeLessThan(10_000);
     expect(output()).toContain('shut down');
   }, 20_000);
+});
+
+describe('SIGTERM with a drain period', () => {
+  let drained: ServerProcess;
+  let drainDir: string;
+  const DRAIN_SECONDS = 3;
+
+  beforeAll(async () => {
+    drainDir = mkdtempSync(join(tmpdir(), 'hearth-drain-'));
+    drained = await startServerProcess({
+      DATA_DIR: drainDir,
+      // The demo accounts, for an API call as staff.
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: undefined,
+      SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
+    });
+  }, 70_000);
+  afterAll(async () => {
+    await drained.kill();
+    rmSync(drainDir, { recursive: true, force: true });
+  });
+
+  it('answers readiness 503 while it still serves, then closes and exits 0', async () => {
+    const { url: base, child: proc } = drained;
+    // A new connection each: the port must still accept them while draining.
+    const status = (path: string, init?: RequestInit) =>
+      fetch(`${base}${path}`, { ...init, headers: { connection: 'close', ...init?.headers } }).then(
+        (r) => r.status,
+      );
+    const login = await fetch(`${base}/v1/auth/login`, {
+      method: 'POST',
+      headers: { authorization: basic('staff@example.com', DEMO_PASSWORD) },
+    });
+    expect(login.status).toBe(200);
+    const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
+    const apiCall = () =>
+      status('/v1/api/statistics', { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(await status('/v1/health/ready')).toBe(200);
+    expect(await apiCall()).toBe(200);
+
+    const started = Date.now();
+    const exited = new Promise<{ code: number | null; ms: number }>((resolve) => {
+      proc.once('exit', (code) => resolve({ code, ms: Date.now() - started }));
+    });
+    proc.kill('SIGTERM');
+
+    // Within moments readiness says no, whatever its checks say...
+    for (;;) {
+      const ready = await status('/v1/health/ready');
+      if (ready === 503) break;
+      expect(ready).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1000);
+      await sleep(50);
+    }
+    const answer = await fetch(`${base}/v1/health/ready`);
+    expect(answer.status).toBe(503);
+    const body = (await answer.json()) as { code: string; error: string };
+    expect(body.code).toBe('not_ready');
+    expect(body.error).toContain('shutting down');
+    // ...while the process, the API and the rest answer as before, for the whole drain.
+    while (Date.now() - started < (DRAIN_SECONDS - 1) * 1000) {
+      expect(await status('/v1/health/live')).toBe(200);
+      expect(await apiCall()).toBe(200);
+      expect(await status('/v1/config')).toBe(200);
+      expect(await status('/v1/health/ready')).toBe(503);
+      expect(proc.exitCode).toBeNull();
+      await sleep(100);
+    }
+
+    // Then the close of before: the process exits 0, after the drain and well within its bound.
+    const { code, ms } = await exited;
+    expect(code).toBe(0);
+    expect(ms).toBeGreaterThanOrEqual(DRAIN_SECONDS * 1000 - 100);
+    expect(ms).toBeLessThan(DRAIN_SECONDS * 1000 + 10_000);
+    expect(drained.output()).toContain('drained: closing');
+    expect(drained.output()).toContain('shut down');
+  }, 30_000);
 });

@@ -11,6 +11,8 @@ const readinessChecks = z.object({
   database: z.enum(['ok', 'failed']),
   migrations: z.enum(['ok', 'failed']),
   jobs: z.enum(['ok', 'failed']),
+  /** The event bus listens, or has not been down for long: live events reach this instance's streams. */
+  events: z.enum(['ok', 'failed']),
 });
 
 export const systemEndpoints = tagged('system', {

@@ -14,7 +14,8 @@ const MAX_DEATHS_A_MINUTE = 10;
 
 /**
  * Forks `workers` workers, replaces one that dies, and on SIGTERM or SIGINT passes the signal on and exits
- * once every worker has (0 when all of them exited 0), or after `boundMs` with 1.
+ * once every worker has (0 when all of them exited 0), or after `boundMs` with 1. Each worker drains on
+ * SIGTERM first (main.ts); a second signal is passed on too, and ends their drain at once.
  */
 export function runPrimary(workers: number, log: Logger, boundMs: number): void {
   let stopping = false;
@@ -41,11 +42,14 @@ export function runPrimary(workers: number, log: Logger, boundMs: number): void 
     }
     setTimeout(fork, RESPAWN_DELAY_MS).unref();
   });
+  const signalWorkers = (signal: NodeJS.Signals) => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    if (stopping) return signalWorkers(signal);
     stopping = true;
     log.info({ signal }, 'stopping the server workers');
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    signalWorkers(signal);
     setTimeout(() => {
       log.error(`server workers still running after ${boundMs / 1000} s: exiting`);
       process.exit(1);

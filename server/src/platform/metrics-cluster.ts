@@ -14,8 +14,22 @@ import { AppError } from './errors';
 // message carries `hearth`, so none is taken for another of the IPC channel's messages (or prom-client's).
 //
 // A worker that does not answer within WORKER_ANSWER_MS is left out rather than holding up the scrape:
-// hearth_metrics_workers_answered says how many made it. Its counters then seem to restart in the sum, as
-// they do for good when a worker dies and another replaces it; Prometheus's rate() takes that as a reset.
+// hearth_metrics_workers_answered says how many made it.
+//
+// Counters never go back (issue 31). Summed as they come, a worker's counters left the sum when it died or
+// missed a scrape, and Prometheus took the drop for a reset: increase() then counted the whole remaining sum
+// again, traffic that never was. Two ways out: a series per worker (a `worker` label), which Prometheus
+// handles by itself, or one sum that the primary keeps monotonic. The sum is kept here:
+// - every dashboard, alert and the deployment guide's queries go on reading one series per route and
+//   status; a `worker` label would multiply the request histogram's series (routes x statuses x buckets)
+//   by WORKERS, and by every replacement since a worker's id changes when it is replaced;
+// - the primary already sees each worker's figures at each scrape, so keeping the last ones costs a copy.
+// The primary keeps each worker's last counters (counters and histograms, those summed): a worker that
+// misses a scrape counts with its last ones, and a worker that dies leaves them in `retired`, to which its
+// replacement's are added. Only what a worker counted after its last scrape and before it died is lost,
+// which Prometheus sees as a slower rate, never as a reset. Gauges are the present: a worker that does
+// not answer or died is left out of them. The sum restarts only when the primary (the instance) does,
+// which Prometheus takes as the reset it is.
 
 type MetricsJson = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
 
@@ -102,14 +116,52 @@ export function answerCollects(app: FastifyInstance, registries: () => Registry[
 type Round = {
   asker: Worker;
   askId: number;
-  asked: number;
+  /** Ids of the workers asked. */
+  asked: number[];
   /** Ids of the workers still awaited. */
   waiting: Set<number>;
-  /** How many sent their figures. */
-  answered: number;
-  metrics: MetricsJson[];
+  /** The figures of those that sent them, by worker id. */
+  answers: Map<number, MetricsJson[]>;
   timer: NodeJS.Timeout;
 };
+
+type Metric = MetricsJson[number];
+type Sample = Metric['values'][number] & { metricName?: string };
+
+/** Summed across workers and only ever growing: counters and histograms (their buckets, sum and count). */
+function isCumulative(m: Metric): boolean {
+  // prom-client's types say an enum; its figures say 'counter', 'gauge', 'histogram', 'summary'.
+  const type = m.type as unknown as string;
+  return (type === 'counter' || type === 'histogram') && m.aggregator === 'sum';
+}
+
+/** The cumulative figures of a worker's registries, as one list. */
+function cumulativeOf(registries: MetricsJson[]): MetricsJson {
+  return registries.flat().filter(isCumulative);
+}
+
+const sampleKey = (v: Sample) =>
+  `${v.metricName ?? ''}|${JSON.stringify(Object.entries(v.labels).sort(([a], [b]) => a.localeCompare(b)))}`;
+
+/** `into` plus `more`, series by series (name, sample name and labels): what prom-client's sum does. */
+function addCumulative(into: MetricsJson, more: MetricsJson): MetricsJson {
+  const byName = new Map(into.map((m) => [m.name, { ...m, values: [...m.values] }]));
+  for (const metric of more) {
+    const mine = byName.get(metric.name);
+    if (!mine) {
+      byName.set(metric.name, { ...metric, values: metric.values.map((v) => ({ ...v })) });
+      continue;
+    }
+    const at = new Map(mine.values.map((v, i) => [sampleKey(v), i]));
+    for (const value of metric.values) {
+      const i = at.get(sampleKey(value));
+      const existing = i === undefined ? undefined : mine.values[i];
+      if (existing && i !== undefined) mine.values[i] = { ...existing, value: existing.value + value.value };
+      else mine.values.push({ ...value });
+    }
+  }
+  return [...byName.values()];
+}
 
 /**
  * In the primary of a cluster (platform/cluster.ts), before it forks: answers the workers'
@@ -122,6 +174,11 @@ export function answerMetricsRequests(log: Logger, waitMs = WORKER_ANSWER_MS): v
   // its answering with its routes); asking it would hold the scrape up for the whole wait.
   const serving = new Map<number, Worker>();
   cluster.on('listening', (worker: Worker) => serving.set(worker.id, worker));
+  /** Each serving worker's cumulative figures as of its last answer. */
+  const lastCounted = new Map<number, MetricsJson>();
+  /** The last cumulative figures of the workers that died, added up; and which workers they were. */
+  let retired: MetricsJson = [];
+  const retiredIds = new Set<number>();
 
   const finish = async (id: number) => {
     const round = rounds.get(id);
@@ -135,19 +192,30 @@ export function answerMetricsRequests(log: Logger, waitMs = WORKER_ANSWER_MS): v
         'metrics: server workers did not send their figures in time; left out of the scrape',
       );
     }
+    // A worker that died meanwhile counts through `retired` (its answer, if any, says no more than that);
+    // one that did not answer, with its last counters.
+    const inputs: MetricsJson[] = retired.length > 0 ? [retired] : [];
+    let answered = 0;
+    for (const worker of round.asked) {
+      if (retiredIds.has(worker)) continue;
+      const answer = round.answers.get(worker);
+      if (answer) answered++;
+      const figures = answer ?? [lastCounted.get(worker) ?? []];
+      inputs.push(...figures);
+    }
     let answer: MetricsMessage;
     try {
-      const registry = AggregatorRegistry.aggregate(round.metrics);
+      const registry = AggregatorRegistry.aggregate(inputs);
       new Gauge({
         name: 'hearth_metrics_workers',
         help: 'Server workers (WORKERS) asked for their figures at this scrape.',
         registers: [registry],
-      }).set(round.asked);
+      }).set(round.asked.length);
       new Gauge({
         name: 'hearth_metrics_workers_answered',
-        help: `Server workers whose figures are in this scrape: the others did not answer within ${waitMs / 1000} s.`,
+        help: `Server workers whose figures are in this scrape: the others did not answer within ${waitMs / 1000} s (their counters are their last ones).`,
         registers: [registry],
-      }).set(round.answered);
+      }).set(answered);
       answer = { hearth: 'metrics-answer', id: round.askId, text: await registry.metrics() };
     } catch (err) {
       log.error({ err }, 'metrics: could not aggregate the figures of the server workers');
@@ -167,10 +235,9 @@ export function answerMetricsRequests(log: Logger, waitMs = WORKER_ANSWER_MS): v
     const round: Round = {
       asker,
       askId,
-      asked: workers.length,
+      asked: workers.map((w) => w.id),
       waiting: new Set(workers.map((w) => w.id)),
-      answered: 0,
-      metrics: [],
+      answers: new Map(),
       timer: setTimeout(() => void finish(id), waitMs),
     };
     rounds.set(id, round);
@@ -185,8 +252,8 @@ export function answerMetricsRequests(log: Logger, waitMs = WORKER_ANSWER_MS): v
     const round = rounds.get(message.id);
     if (!round?.waiting.has(worker.id)) return;
     if (message.metrics) {
-      round.metrics.push(...message.metrics);
-      round.answered++;
+      round.answers.set(worker.id, message.metrics);
+      if (!retiredIds.has(worker.id)) lastCounted.set(worker.id, cumulativeOf(message.metrics));
     } else {
       // Counted as not answering: its figures are missing all the same.
       log.warn({ pid: worker.process.pid, error: message.error }, 'metrics: a server worker has no figures');
@@ -196,6 +263,13 @@ export function answerMetricsRequests(log: Logger, waitMs = WORKER_ANSWER_MS): v
   // A worker that died or stops will not answer; no need to wait the whole timeout for it.
   cluster.on('disconnect', (worker: Worker) => {
     serving.delete(worker.id);
+    // Its counters stay in the sum as they were last seen; its replacement's are added to them.
+    const last = lastCounted.get(worker.id);
+    lastCounted.delete(worker.id);
+    if (last) {
+      retired = addCumulative(retired, last);
+      retiredIds.add(worker.id);
+    }
     for (const [id, round] of rounds) done(worker, round, id);
   });
 }

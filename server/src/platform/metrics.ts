@@ -220,10 +220,22 @@ function installJobGauges(app: FastifyInstance, registers: Registry[]): void {
 export function watchNotifications(
   metrics: Metrics,
   sources: {
-    events: Pick<EventBus, 'subscribe'>;
+    events: Pick<EventBus, 'subscribe' | 'state'>;
     push: { onFailure(fn: (reason: 'error' | 'refused') => void): void };
   },
 ): void {
+  const { events } = sources;
+  if (metrics.enabled)
+    new Gauge({
+      name: 'hearth_event_bus_connected',
+      help: 'Whether the event bus listens (1) or its connection is lost and being retried (0): live events stop.',
+      registers: [metrics.registry],
+      // Across the workers of a cluster: 0 as soon as one of them cannot hear the bus.
+      aggregator: 'min',
+      collect() {
+        this.set(events.state?.().listening === false ? 0 : 1);
+      },
+    });
   // The bus tells its own subscribers when its LISTEN connection is back (`resync`, events.ts).
   sources.events.subscribe((msg) => {
     if (msg.resync) metrics.busReconnects.inc();

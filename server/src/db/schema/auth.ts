@@ -21,8 +21,12 @@ export const refreshTokens = pgTable(
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
-    index('refresh_tokens_family_idx').on(t.familyId),
-    index('refresh_tokens_user_idx').on(t.userId),
+    // A family's newest expiry is one probe (token-pruning.ts: is the session over?), and revoking a family
+    // reads its range.
+    index('refresh_tokens_family_expires_idx').on(t.familyId, t.expiresAt),
+    // The guard's sessions revoked within an access token's lifetime (guards.ts readUser) are one range
+    // probe, however many rotations the user's sessions left behind; endSessions reads the unrevoked range.
+    index('refresh_tokens_user_revoked_idx').on(t.userId, t.revokedAt),
     // A user's latest session activity (the user activity report's Last Active) is one probe, however
     // many rotations the user's sessions left behind.
     index('refresh_tokens_user_created_idx').on(t.userId, t.createdAt),

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { createLink, issueEmailChangeLink, type LinkPurpose } from './email-links';
 import { emailChangeMail, emailChangeNotice, registerAttemptMail, resetMail, verifyMail } from './mails';
+import { installTokenPruning } from './token-pruning';
 import { installUnverifiedExpiry } from './unverified-expiry';
 
 export type AccountMailJob =
@@ -88,13 +89,21 @@ async function sendAccountMail(app: FastifyInstance, job: AccountMailJob): Promi
   );
 }
 
-/** Account mail, and the daily expiry of accounts never verified (unverified-expiry.ts, issue 30). */
+/**
+ * Account mail, the daily expiry of accounts never verified (unverified-expiry.ts, issue 30) and the daily
+ * pruning of spent refresh tokens and mailed links (token-pruning.ts, issue 31).
+ */
 export async function installAccountMail(app: FastifyInstance): Promise<void> {
   await installUnverifiedExpiry(app);
-  await app.jobs.work<AccountMailJob>('mail', (job) =>
-    sendAccountMail(app, job).catch((err) => {
-      app.metrics.mailFailures.inc();
-      throw err;
-    }),
+  await installTokenPruning(app);
+  await app.jobs.work<AccountMailJob>(
+    'mail',
+    (job) =>
+      sendAccountMail(app, job).catch((err) => {
+        app.metrics.mailFailures.inc();
+        throw err;
+      }),
+    // A burst (every reset after an outage) goes out MAIL_CONCURRENCY at a time (platform/mail.ts).
+    { concurrency: app.config.mailConcurrency },
   );
 }

@@ -4,6 +4,7 @@
 // a file or as a file's thumbnail) are served. Range requests let players seek.
 
 import type { IncomingMessage } from 'node:http';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { filesEndpoints, LIMITS, MSG, type UploadFields, uploadFields } from '@hearth/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -72,6 +73,36 @@ async function settleRefusedBody(request: FastifyRequest, reply: FastifyReply): 
       if (!request.raw.complete && typeof socket?.destroy === 'function') socket.destroy();
     }, 2_000).unref();
   });
+}
+
+/**
+ * The blob on its way to the client, cut (with the connection) once the client took none of it for
+ * `idleMs`, the HTTP idle timeout (platform/http/timeouts.ts): Node's own socket timeout let a stalled
+ * download live about twice that (issue 31). Bytes pass the watch only as fast as the answer takes them
+ * (backpressure), so a client that stops reading stops them within a few dozen KB. Cutting the answer
+ * destroys this stream, and through the pipeline the blob's (a file, or an S3 body and its connection).
+ */
+function cutWhenIdle(blob: Readable, reply: FastifyReply, idleMs: number): Readable {
+  // inject() has no real socket, and nothing to cut.
+  if (typeof reply.raw.socket?.destroy !== 'function') return blob;
+  const timer = setTimeout(() => {
+    reply.log.info({ idleMs }, 'files: download cut, the client took nothing for the idle time');
+    reply.raw.destroy();
+  }, idleMs);
+  timer.unref();
+  const watched = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      timer.refresh();
+      callback(null, chunk);
+    },
+  });
+  const stop = () => clearTimeout(timer);
+  reply.raw.once('close', stop);
+  // Once the whole answer is with the operating system, what is left is the connection's (its own timeouts).
+  reply.raw.once('finish', stop);
+  // The blob's error reaches Fastify through `watched`; a cut answer destroys `watched` and so the blob.
+  pipeline(blob, watched, () => undefined);
+  return watched;
 }
 
 /** The multipart parts of an upload: the one `file` part streamed to storage, the text fields kept. */
@@ -222,12 +253,13 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         const opened = await app.storage.open(key, range);
         if (!opened) throw notFound();
         reply.headers(headers);
-        if (!range) return reply.header('Content-Length', opened.size).send(opened.stream);
+        const body = cutWhenIdle(opened.stream, reply, app.config.httpTimeouts.idleMs);
+        if (!range) return reply.header('Content-Length', opened.size).send(body);
         return reply
           .status(206)
           .header('Content-Range', `bytes ${range.start}-${range.end}/${opened.size}`)
           .header('Content-Length', range.end - range.start + 1)
-          .send(opened.stream);
+          .send(body);
       },
       // Not compressed: media are compressed already, and ranges must stay byte ranges (compression.ts).
       { compress: false },

@@ -209,16 +209,19 @@ async function sendDigest(app: FastifyInstance, audiences: Audiences, job: Diges
 
 /** The digest's timer and job worker on this instance (`app.digest.run()` claims at once). */
 export async function installDigest(app: FastifyInstance, audiences: Audiences): Promise<void> {
-  await app.jobs.work<DigestJob>('digest', async (job) => {
-    try {
-      await sendDigest(app, audiences, job);
-    } catch (err) {
-      app.metrics.mailFailures.inc();
-      throw err;
-    } finally {
-      app.jobs.wake('digest'); // the next one at once (see notification-mail.ts)
-    }
-  });
+  // MAIL_CONCURRENCY at a time, batch after batch while any wait (platform/jobs.ts).
+  await app.jobs.work<DigestJob>(
+    'digest',
+    async (job) => {
+      try {
+        await sendDigest(app, audiences, job);
+      } catch (err) {
+        app.metrics.mailFailures.inc();
+        throw err;
+      }
+    },
+    { concurrency: app.config.mailConcurrency },
+  );
   let chain: Promise<number> = Promise.resolve(0);
   let closed = false;
   const runOnce = async () => {

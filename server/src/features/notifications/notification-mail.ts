@@ -64,16 +64,18 @@ async function sendNotificationMail(app: FastifyInstance, job: NotificationMailJ
 }
 
 export async function installNotificationMail(app: FastifyInstance): Promise<void> {
-  await app.jobs.work<NotificationMailJob>('notificationMail', async (job) => {
-    try {
-      await sendNotificationMail(app, job);
-    } catch (err) {
-      app.metrics.mailFailures.inc();
-      throw err;
-    } finally {
-      // pg-boss waits a polling interval between jobs even when more wait: a big audience's mails would
-      // trickle out one every two seconds. Asking at once keeps them flowing while there are any.
-      app.jobs.wake('notificationMail');
-    }
-  });
+  // A big audience's mails go out MAIL_CONCURRENCY at a time, batch after batch without the polling
+  // interval between them while any are waiting (platform/jobs.ts).
+  await app.jobs.work<NotificationMailJob>(
+    'notificationMail',
+    async (job) => {
+      try {
+        await sendNotificationMail(app, job);
+      } catch (err) {
+        app.metrics.mailFailures.inc();
+        throw err;
+      }
+    },
+    { concurrency: app.config.mailConcurrency },
+  );
 }

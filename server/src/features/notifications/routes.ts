@@ -9,7 +9,7 @@ import { MSG, notificationsEndpoints, SESSION } from '@hearth/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assertSelf } from '../../access/assert-self';
 import { authenticate, authenticateSession, expiryOf, me } from '../../platform/auth/guards';
-import { fieldError, unauthenticated } from '../../platform/errors';
+import { AppError, fieldError, unauthenticated } from '../../platform/errors';
 import { routes } from '../../platform/http/route-kit';
 import { notificationHistory } from './history';
 import { readPreferences, savePreferences, turnDigestOff } from './preferences';
@@ -157,9 +157,27 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
             raw.end();
             return;
           }
-          // After a reconnect of the bus (resync) the count may have changed unseen: send it again.
-          if (msg.resync || msg.userIds.includes(caller.id)) void send();
+          // After a reconnect of the bus (resync) the count may have changed unseen, and the session may
+          // have ended unheard: ask again (session-events.ts has made the guard forget its cached users).
+          if (msg.resync) void resync();
+          else if (msg.userIds.includes(caller.id)) void send();
         });
+        const resync = async () => {
+          if (sessionId) {
+            const ended = await authenticateSession(request, caller.id, sessionId).then(
+              () => false,
+              // Refused (401): the session ended during the gap. Any other failure (the database) is not
+              // a verdict on the session: the stream stays and the next count tells.
+              (err) => err instanceof AppError && err.status === 401,
+            );
+            if (ended) {
+              close();
+              raw.end();
+              return;
+            }
+          }
+          await send();
+        };
         const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
         const expiry = setTimeout(() => raw.end(), Math.max(0, endsAt - Date.now()));
         function close() {

@@ -22,6 +22,7 @@ import {
 import { installNotificationMail, queueNotificationMail } from './notification-mail';
 import { createPushSender, type DeferPush, ensureVapidKeys, type PushJob, type PushSender } from './push';
 import { bindPushNetwork, type PushNetwork } from './push-network';
+import { installNotificationRetention } from './retention';
 
 export type NotificationWorker = {
   /** Starts a run soon (coalesced with one already waiting). */
@@ -82,6 +83,7 @@ export async function installNotifications(
   await app.jobs.work<PushJob>('push', (job) => push.send(job));
   await installNotificationMail(app);
   await installDigest(app, audiences);
+  await installNotificationRetention(app);
   /** A committed batch's push (one job) and e-mail (one job per recipient), queued in its transaction. */
   const deliver = async (tx: Db, b: BatchDelivery) => {
     if (b.pushTo.length > 0)

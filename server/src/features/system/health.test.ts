@@ -8,7 +8,7 @@ import { queryRows } from '../../db/client';
 const t = useTestApp();
 afterEach(() => vi.restoreAllMocks());
 
-const ALL_OK = { database: 'ok', migrations: 'ok', jobs: 'ok' };
+const ALL_OK = { database: 'ok', migrations: 'ok', jobs: 'ok', events: 'ok' };
 
 describe('health', () => {
   it('live, ready and the old health all answer 200 on a working server', async () => {

@@ -5,16 +5,21 @@
 // - /v1/health/live: the process answers. No database: a liveness probe that failed while the database
 //   is down would restart every instance, which brings the database back no sooner.
 // - /v1/health/ready: this instance can serve: the database answers, carries every migration this build
-//   knows, and the job queue answers. A load balancer sends traffic only to ready instances.
+//   knows, the job queue answers, and the event bus listens or has not been down for long (`events`: live
+//   streams on an instance that cannot hear the bus go silent). A load balancer sends traffic only to ready
+//   instances.
 // - /v1/health: kept as it was (the process and a database ping) for the load balancer configurations,
 //   scripts and benchmarks that already use it: liveness with the database, not the full readiness.
-// While the server shuts down, Fastify itself answers 503 to every request (return503OnClosing).
+// After SIGTERM the server first drains (main.ts, SHUTDOWN_DRAIN_SECONDS): readiness answers 503 while
+// everything else is served as before, so load balancers move on; then it closes, and every request that
+// still arrives gets 503 (platform/http/closing.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { systemEndpoints } from '@hearth/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { migrationsFolder, queryRows } from '../../db/client';
+import { isDraining } from '../../platform/http/closing';
 import { routes } from '../../platform/http/route-kit';
 
 /** An intranet is not for search engines; without this the SPA's fallback answered robots.txt with HTML. */
@@ -81,8 +86,18 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
           outcome(migrated),
           outcome(jobsAnswer),
         ]);
-        const checks = { database, migrations, jobs };
+        // The bus has not listened for EVENT_BUS_DOWN_LIMIT_MS (platform/events.ts): this instance's
+        // live streams hear nothing.
+        const events: Outcome = app.events.state?.().ready === false ? 'failed' : 'ok';
+        const checks = { database, migrations, jobs, events };
         const failed = Object.keys(checks).filter((k) => checks[k as keyof typeof checks] === 'failed');
+        // Shutting down: out of rotation whatever the checks say, while the port still serves.
+        if (isDraining(app))
+          return reply.status(503).send({
+            error: 'Not ready: this server is shutting down (SIGTERM); other instances take the traffic.',
+            code: 'not_ready',
+            checks,
+          });
         if (failed.length === 0) return { data: { status: 'ok', checks } };
         return reply.status(503).send({
           error: `Not ready: the ${failed.join(' and ')} ${failed.length > 1 ? 'checks' : 'check'} failed.`,

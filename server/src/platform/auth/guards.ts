@@ -71,7 +71,7 @@ async function readUser(db: Db, userId: number): Promise<UserState | null> {
       email: users.email,
       isActive: users.isActive,
       tokenVersion: users.tokenVersion,
-      // In the same round trip, through refresh_tokens_user_idx: the cache hit path stays query-free.
+      // In the same round trip, through refresh_tokens_user_revoked_idx: the cache hit path stays query-free.
       // Names spelled out: Drizzle leaves columns unqualified in a select list, and an unqualified "id"
       // inside the subquery would be refresh_tokens.id.
       revokedSessions: sql<string[] | null>`(
