@@ -19,15 +19,7 @@
 //   set to hold to a rule; the not-acknowledged CSV, which does filter by person, is checked here.
 // Runs: PROPERTY_RUNS (default 8); a failure prints fast-check's seed and the shrunk case, and
 // PROPERTY_SEED replays it.
-import {
-  isAddressedTo,
-  isLive,
-  opensCommunityPost,
-  opensFeedPost,
-  POST_KIND,
-  ROLE,
-  STATE,
-} from '@hearth/contract';
+import { isAddressedTo, opensCommunityPost, opensFeedPost, POST_KIND, ROLE, STATE } from '@hearth/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
