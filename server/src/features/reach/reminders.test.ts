@@ -25,8 +25,9 @@ const HOUR = 3600_000;
 const bothTick = (now?: Date) =>
   Promise.all([t.app.ackReminders.drain(now), t.second.ackReminders.drain(now)]);
 
+/** In due order: without ORDER BY, PostgreSQL answers rows in whatever order its pages hold them. */
 const remindersOf = (postId: number) =>
-  t.db.select().from(ackReminders).where(eq(ackReminders.postId, postId));
+  t.db.select().from(ackReminders).where(eq(ackReminders.postId, postId)).orderBy(ackReminders.dueAt);
 const eventsOf = (postId: number) =>
   t.db
     .select()
