@@ -19,7 +19,7 @@
 //   set to hold to a rule; the not-acknowledged CSV, which does filter by person, is checked here.
 // Runs: PROPERTY_RUNS (default 8); a failure prints fast-check's seed and the shrunk case, and
 // PROPERTY_SEED replays it.
-import { isAddressedTo, opensCommunityPost, opensFeedPost, POST_KIND, ROLE, STATE } from '@hearth/contract';
+import { isAddressedTo, opensCommunityPost, opensFeedPost, POST_KIND, STATE } from '@hearth/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,26 +36,20 @@ import {
   type FeedPostRow,
   MAX_PEOPLE,
   type Person,
+  POOL_CAST,
+  PROPERTY_RUNS,
+  PROPERTY_SEED,
+  poolOf,
   viewOf,
   type World,
   worldArb,
 } from './test-world';
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 8);
-const SEED = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
+const RUNS = PROPERTY_RUNS;
+const SEED = PROPERTY_SEED;
 
-const t = useTestApp({
-  users: {
-    author: ROLE.ADMIN,
-    p0: ROLE.STAFF,
-    p1: ROLE.STAFF,
-    p2: ROLE.STAFF,
-    p3: ROLE.STAFF,
-    p4: ROLE.STAFF,
-    p5: ROLE.STAFF,
-  },
-});
-const pool = () => [t.users.p0, t.users.p1, t.users.p2, t.users.p3, t.users.p4, t.users.p5];
+const t = useTestApp({ users: POOL_CAST });
+const pool = () => poolOf(t.users);
 
 /** A live feed post for everyone, outside the worlds: what the mention checks comment on. */
 let commentedPostId = 0;

@@ -17,7 +17,6 @@ import {
   opensCommunityPost,
   opensFeedPost,
   type Reader,
-  ROLE,
   SEARCH_LIMITS,
   type SearchHit,
   STATE,
@@ -41,28 +40,20 @@ import {
   type CommunityRow,
   type FeedPostRow,
   type Person,
+  POOL_CAST,
+  PROPERTY_RUNS,
+  PROPERTY_SEED,
+  poolOf,
   viewOf,
   type World,
   worldArb,
 } from './test-world';
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 8);
-const SEED = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
+const RUNS = PROPERTY_RUNS;
+const SEED = PROPERTY_SEED;
 
-// The pool of people every world reuses (logged in once; each world sets their role, flags and groups), and
-// an author outside the worlds for what they contain.
-const t = useTestApp({
-  users: {
-    author: ROLE.ADMIN,
-    p0: ROLE.STAFF,
-    p1: ROLE.STAFF,
-    p2: ROLE.STAFF,
-    p3: ROLE.STAFF,
-    p4: ROLE.STAFF,
-    p5: ROLE.STAFF,
-  },
-});
-const pool = () => [t.users.p0, t.users.p1, t.users.p2, t.users.p3, t.users.p4, t.users.p5];
+const t = useTestApp({ users: POOL_CAST });
+const pool = () => poolOf(t.users);
 
 const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 const idList = (ids: number[]) => sql`${intArrayText(ids)}::int[]`;

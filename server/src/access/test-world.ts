@@ -29,6 +29,35 @@ import {
 import { forgetUser } from '../platform/auth/guards';
 
 export const MAX_PEOPLE = 6;
+
+/** fast-check's runs and seed for both property files (PROPERTY_RUNS, PROPERTY_SEED to replay a failure). */
+export const PROPERTY_RUNS = Number(process.env.PROPERTY_RUNS ?? 8);
+export const PROPERTY_SEED =
+  process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
+
+/**
+ * The users of a property file's `useTestApp`: the pool of MAX_PEOPLE people every world reuses (logged in
+ * once; each world sets their role, flags and groups), and an author outside the worlds.
+ */
+export const POOL_CAST = {
+  author: ROLE.ADMIN,
+  p0: ROLE.STAFF,
+  p1: ROLE.STAFF,
+  p2: ROLE.STAFF,
+  p3: ROLE.STAFF,
+  p4: ROLE.STAFF,
+  p5: ROLE.STAFF,
+} as const;
+
+/** The pool's sessions, in order, from the users `useTestApp` logged in for POOL_CAST. */
+export const poolOf = <S>(u: { p0: S; p1: S; p2: S; p3: S; p4: S; p5: S }) => [
+  u.p0,
+  u.p1,
+  u.p2,
+  u.p3,
+  u.p4,
+  u.p5,
+];
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 
