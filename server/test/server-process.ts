@@ -49,7 +49,11 @@ export type ServerProcess = {
  * loader, not the tsx command: that one relays a SIGTERM to its child and kills it if it does not confirm
  * within 30 ms.
  */
-export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string | undefined>,
+  /** The server folder to run: another release's sources (previous-release.ts), this one's by default. */
+  serverDir = SERVER_DIR,
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const merged: NodeJS.ProcessEnv = {
     ...process.env,
@@ -64,7 +68,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
+    cwd: serverDir,
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
