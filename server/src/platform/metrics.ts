@@ -64,6 +64,10 @@ function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry });
+    // prom-client names three gauges `..._total`, which Prometheus keeps for counters (`promtool check
+    // metrics` complains). Each is the sum of the gauge without the suffix, by type, which stays.
+    for (const what of ['handles', 'requests', 'resources'])
+      processRegistry.removeSingleMetric(`nodejs_active_${what}_total`);
   }
   return processRegistry;
 }
