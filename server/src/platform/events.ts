@@ -131,7 +131,17 @@ export async function createEventBus(
   emitter.setMaxListeners(0);
   const tuning = tunings.get(database.db) ?? {};
   const downLimitMs = tuning.downLimitMs ?? EVENT_BUS_DOWN_LIMIT_MS;
-  const deliver = (msg: BusMessage) => emitter.emit('message', msg);
+  // Each subscriber on its own: one that throws must neither keep the message from the others nor escape
+  // into the LISTEN connection's handler, where it would end the process.
+  const deliver = (msg: BusMessage) => {
+    for (const fn of emitter.listeners('message') as ((m: BusMessage) => void)[]) {
+      try {
+        fn(msg);
+      } catch (err) {
+        log(`event bus: a subscriber failed (${err instanceof Error ? err.message : String(err)})`);
+      }
+    }
+  };
   const subscribe = (fn: (msg: BusMessage) => void) => {
     emitter.on('message', fn);
     return () => {
