@@ -3,7 +3,7 @@
 #   docker build -t hearth .
 #   docker run -p 3000:3000 -v hearth-data:/data hearth
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # The manifests first, so the dependency layer is reused until they change.
 COPY package.json package-lock.json ./
@@ -18,7 +18,7 @@ RUN npm run build
 
 # Only what runs in production: the workspaces' runtime dependencies (sharp's and PGlite's binaries come
 # from the npm packages themselves, nothing is downloaded at run time).
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/contract/package.json contract/
@@ -28,7 +28,7 @@ COPY --from=build /app/e2e/package.json e2e/
 COPY --from=build /app/bench/package.json bench/
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 RUN apt-get update \
   && apt-get install -y --no-install-recommends ffmpeg tini \
   && rm -rf /var/lib/apt/lists/*
