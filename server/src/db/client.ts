@@ -61,6 +61,11 @@ export type OpenOptions = {
   memory?: boolean;
   /** PGlite in memory: start from this saved data folder (`dumpDataDir`) instead of an empty one. */
   template?: Blob;
+  /**
+   * PGlite: a running instance to use (tests hand a reset one to the next file, test/database.ts); the
+   * handles made here are new, so nothing kept per handle carries over.
+   */
+  pglite?: PGlite;
 };
 
 /**
@@ -133,9 +138,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       close: () => Promise.all([pool.end(), ingestPool.end()]).then(() => undefined),
     };
   }
-  const client = opts.memory
-    ? new PGlite({ loadDataDir: opts.template, extensions: PGLITE_EXTENSIONS })
-    : new PGlite(join(opts.dataDir ?? './data', 'db'), { extensions: PGLITE_EXTENSIONS });
+  const client =
+    opts.pglite ??
+    (opts.memory
+      ? new PGlite({ loadDataDir: opts.template, extensions: PGLITE_EXTENSIONS })
+      : new PGlite(join(opts.dataDir ?? './data', 'db'), { extensions: PGLITE_EXTENSIONS }));
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
