@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+// The admin user list (/users, product.md section 2, issue 17): loading, empty and error states, the Active
+// and Inactive tabs with their totals, the columns the list's width allows, and the role filter.
+import { MSG, ROLE, usersEndpoints } from '@hearth/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiMock, fail, mockApi, never, ok } from '../../test/fetch-mock';
+import { chooseOption } from '../../test/fields';
+import { GROUPS, user } from '../../test/fixtures';
+import { landedAt, renderPage, signIn } from '../../test/render';
+import UsersPage from './users-page';
+
+const ROLES = [
+  { id: ROLE.ADMIN, name: 'admin' },
+  { id: ROLE.STAFF, name: 'staff' },
+  { id: ROLE.EDITOR, name: 'editor' },
+];
+const USERS = [
+  user({ id: 1, firstName: 'Ada', lastName: 'Admin', email: 'ada@example.com' }),
+  user({ id: 2, firstName: 'Lindiwe', lastName: 'Khumalo', email: 'lindiwe@example.com' }),
+  user({ id: 3, firstName: 'Olu', lastName: 'Gone', email: 'olu@example.com', isActive: 0 }),
+];
+
+let api: ApiMock;
+beforeEach(() => {
+  signIn('admin');
+  api = mockApi()
+    .on(usersEndpoints.listRoles, ok(ROLES))
+    .on(usersEndpoints.listGroups, ok(GROUPS))
+    .on(usersEndpoints.listUsers, ok(USERS));
+});
+
+/** The list measures its own width to choose its columns; in a DOM without layout every box is 0 wide. */
+function listWidth(px: number) {
+  const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => px });
+  return () => {
+    if (original) Object.defineProperty(HTMLElement.prototype, 'clientWidth', original);
+  };
+}
+
+const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+const openList = () => renderPage(<UsersPage />, { at: '/users' });
+
+describe('users page', () => {
+  let restore: (() => void) | undefined;
+  afterEach(() => restore?.());
+
+  it('shows the list loading until the users answer', async () => {
+    api.on(usersEndpoints.listUsers, never);
+    const { container } = openList();
+    await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).not.toBeNull());
+    expect(screen.getByRole('tab', { name: 'Active 0' })).toBeVisible();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('says there is nobody to show when the list is empty', async () => {
+    api.on(usersEndpoints.listUsers, ok([]));
+    openList();
+    expect(await screen.findByText(MSG.noUsers)).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Active 0' })).toBeVisible();
+  });
+
+  it('says why the list could not be loaded, and loads it again on request', async () => {
+    api.on(usersEndpoints.listUsers, fail(500, 'Something went wrong on our side'));
+    const { user: u } = openList();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load this page');
+    expect(alert).toHaveTextContent('Something went wrong on our side');
+    api.on(usersEndpoints.listUsers, ok(USERS));
+    await u.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Ada Admin' })).toBeVisible();
+  });
+
+  it('splits active and inactive users into tabs with their totals', async () => {
+    const { user: u } = openList();
+    expect(await screen.findByRole('tab', { name: 'Active 2' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Inactive 1' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Lindiwe Khumalo' })).toHaveAttribute('href', '/edit-user/2');
+    expect(screen.queryByText('Olu Gone')).not.toBeInTheDocument();
+    await u.click(screen.getByRole('tab', { name: 'Inactive 1' }));
+    expect(await screen.findByRole('link', { name: 'Olu Gone' })).toBeVisible();
+    expect(api.sent(usersEndpoints.listUsers)[0]?.query).toEqual({ limit: '-1' });
+  });
+
+  it('shows every column on a wide list and the identifying ones on a phone-wide list', async () => {
+    restore = listWidth(1280);
+    const wide = openList();
+    await screen.findByRole('link', { name: 'Ada Admin' });
+    expect(headers()).toEqual(['Name', 'E-mail', 'Role', 'Location', 'Department', 'Created', 'Last Active']);
+    wide.unmount();
+    restore();
+
+    // A 375 px phone: the list inside the page's padding is about 320 px wide.
+    restore = listWidth(320);
+    openList();
+    await screen.findByRole('link', { name: 'Ada Admin' });
+    expect(headers()).toEqual(['Name', 'Created']);
+  });
+
+  it('asks the server for the chosen role and keeps it in the address', async () => {
+    const { user: u } = openList();
+    await screen.findByRole('link', { name: 'Ada Admin' });
+    await chooseOption(u, 'Role', 'Post manager');
+    await waitFor(() =>
+      expect(api.sent(usersEndpoints.listUsers).at(-1)?.query).toEqual({
+        limit: '-1',
+        roleId: String(ROLE.EDITOR),
+      }),
+    );
+    expect(window.location.search).toBe(`?role=${ROLE.EDITOR}`);
+  });
+
+  it('opens the add-user form', async () => {
+    const { user: u } = openList();
+    // The name has the icon's "plus" before it (its icon is not aria-hidden, unlike the others).
+    await u.click(screen.getByRole('button', { name: /Add User$/ }));
+    expect(await landedAt()).toBe('/add-user');
+  });
+});
