@@ -1,9 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+// `.js` for engine-leg.ts: Vite's config loader warns about an import without an extension.
+import { serverTestInclude } from './engine-leg.js';
 
 export default defineConfig({
   test: {
     name: 'server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Every file on PGlite; on PostgreSQL (TEST_DATABASE_URL) only those marked `// @engine: <why>`, whose
+    // behaviour depends on the engine (engine-leg.ts, ADR 043).
+    include: serverTestInclude(fileURLToPath(new URL('.', import.meta.url))),
     // One migrated database prepared once a run; each file's database starts from it
     // (test/database-template.ts).
     globalSetup: ['test/database-template.ts'],

@@ -1,3 +1,4 @@
+// @engine: onPostgres: pg_dump and pg_restore
 // The restore drill (issue 16): a seeded instance is backed up, the backup restored into an empty place, and
 // the app started on the restored data finds every row, every file's bytes, a login with the demo password,
 // the old server's access token (same JWT secret), the VAPID key and a user's notifications.

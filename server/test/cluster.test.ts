@@ -1,3 +1,4 @@
+// @engine: onPostgres: several processes on one database
 // WORKERS=2 (platform/cluster.ts): the primary migrates once and starts two server processes on one port;
 // both answer, /metrics answers for both whichever takes the scrape (platform/metrics.ts), one that dies is
 // replaced, and SIGTERM stops them all and the primary with code 0. Several processes need a database

@@ -1,3 +1,4 @@
+// @engine: onPostgres: LISTEN through a database outage
 // The event bus through an outage (issue 31, item 1). Everywhere: readiness names the `events` check and the
 // metric reads 0 while the bus says it cannot listen. On PostgreSQL (the PostgreSQL leg of the suite, not
 // defined on PGlite, whose bus lives in the process): the database is stopped for longer than the retry
@@ -201,80 +202,86 @@ onPostgres?.('two instances through a database outage (PostgreSQL)', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('delivers again within 5 s of the database being back, and readiness says when it cannot', async () => {
-    const base = await b.listen({ port: 0, host: '127.0.0.1' });
-    const author = await userWithSession(a, database.db);
-    const reader = await userWithSession(a, database.db);
-    const post = await createPost(database.db, author.user.id, { notifiedAt: new Date() });
-    /** A comment on instance a that mentions the reader: one notification for them. */
-    const comment = (content: string) =>
-      a.inject({
-        method: 'POST',
-        url: '/v1/api/comments',
-        headers: author.headers,
-        payload: { feedPostId: post.id, content, userIDs: [reader.user.id] },
-      });
-    const controller = new AbortController();
-    const stream = sseOf(
-      await fetch(`${base}/v1/api/notifications/stream`, {
-        headers: reader.headers,
-        signal: controller.signal,
-      }),
-    );
-    await stream.waitFor('"unviewed":0', 0, 5_000);
-    const reconnectsBefore = (await metric(b, 'hearth_event_bus_reconnects_total')) ?? 0;
-    expect(await metric(b, 'hearth_event_bus_connected')).toBe(1);
+  it(
+    'delivers again within 5 s of the database being back, and readiness says when it cannot',
+    async () => {
+      const base = await b.listen({ port: 0, host: '127.0.0.1' });
+      const author = await userWithSession(a, database.db);
+      const reader = await userWithSession(a, database.db);
+      const post = await createPost(database.db, author.user.id, { notifiedAt: new Date() });
+      /** A comment on instance a that mentions the reader: one notification for them. */
+      const comment = (content: string) =>
+        a.inject({
+          method: 'POST',
+          url: '/v1/api/comments',
+          headers: author.headers,
+          payload: { feedPostId: post.id, content, userIDs: [reader.user.id] },
+        });
+      const controller = new AbortController();
+      const stream = sseOf(
+        await fetch(`${base}/v1/api/notifications/stream`, {
+          headers: reader.headers,
+          signal: controller.signal,
+        }),
+      );
+      await stream.waitFor('"unviewed":0', 0, 5_000);
+      const reconnectsBefore = (await metric(b, 'hearth_event_bus_reconnects_total')) ?? 0;
+      expect(await metric(b, 'hearth_event_bus_connected')).toBe(1);
 
-    const stoppedAt = Date.now();
-    server.stop();
-    // A publish while the database is gone never throws into its caller.
-    await expect(b.events.publish({ userIds: [reader.user.id] })).resolves.toBeUndefined();
-    await sleep(DOWN_LIMIT_MS + 500);
-    expect(b.events.state?.()).toMatchObject({ listening: false, ready: false });
-    const down = await ready(b);
-    expect(down.statusCode).toBe(503);
-    expect(down.json().error).toMatch(/events/);
-    expect(await metric(b, 'hearth_event_bus_connected')).toBe(0);
-    await sleep(Math.max(0, OUTAGE_MS - (Date.now() - stoppedAt)));
+      const stoppedAt = Date.now();
+      server.stop();
+      // A publish while the database is gone never throws into its caller.
+      await expect(b.events.publish({ userIds: [reader.user.id] })).resolves.toBeUndefined();
+      await sleep(DOWN_LIMIT_MS + 500);
+      expect(b.events.state?.()).toMatchObject({ listening: false, ready: false });
+      const down = await ready(b);
+      expect(down.statusCode).toBe(503);
+      expect(down.json().error).toMatch(/events/);
+      expect(await metric(b, 'hearth_event_bus_connected')).toBe(0);
+      await sleep(Math.max(0, OUTAGE_MS - (Date.now() - stoppedAt)));
 
-    const heard = stream.seen.length;
-    server.start();
-    const backAt = Date.now();
-    const outageMs = backAt - stoppedAt;
-    // The request pool reconnects on its own; the first try may still meet a connection of before.
-    let made = await comment('Back');
-    for (let i = 0; i < 20 && made.statusCode === 503; i++) {
-      await sleep(100);
-      made = await comment('Back');
-    }
-    expect(made.statusCode).toBe(201);
-    await a.notifications.drain();
-    const event = await stream.waitFor('"unviewed":1', heard, 5_000);
-    const deliveredMs = event.at - backAt;
-    console.log(
-      `event bus outage: database down ${(outageMs / 1000).toFixed(1)} s; first live event on the other ` +
-        `instance ${deliveredMs} ms after it was back`,
-    );
-    expect(deliveredMs).toBeLessThan(5_000);
+      const heard = stream.seen.length;
+      server.start();
+      const backAt = Date.now();
+      const outageMs = backAt - stoppedAt;
+      // The request pool reconnects on its own; the first try may still meet a connection of before.
+      let made = await comment('Back');
+      for (let i = 0; i < 20 && made.statusCode === 503; i++) {
+        await sleep(100);
+        made = await comment('Back');
+      }
+      expect(made.statusCode).toBe(201);
+      await a.notifications.drain();
+      const event = await stream.waitFor('"unviewed":1', heard, 5_000);
+      const deliveredMs = event.at - backAt;
+      console.log(
+        `event bus outage: database down ${(outageMs / 1000).toFixed(1)} s; first live event on the other ` +
+          `instance ${deliveredMs} ms after it was back`,
+      );
+      expect(deliveredMs).toBeLessThan(5_000);
 
-    // Listening again, not only resynced: the next notification comes through NOTIFY as before the outage.
-    const next = stream.seen.length;
-    const again = await comment('Again');
-    expect(again.statusCode).toBe(201);
-    await a.notifications.drain();
-    await stream.waitFor('"unviewed":2', next, 2_000);
+      // Listening again, not only resynced: the next notification comes through NOTIFY as before the outage.
+      const next = stream.seen.length;
+      const again = await comment('Again');
+      expect(again.statusCode).toBe(201);
+      await a.notifications.drain();
+      await stream.waitFor('"unviewed":2', next, 2_000);
 
-    // Listening again: ready, the metric 1, one reconnect more, one line for the loss and one for the return.
-    for (let i = 0; i < 50 && (await ready(b)).statusCode !== 200; i++) await sleep(100);
-    expect((await ready(b)).statusCode).toBe(200);
-    expect(await metric(b, 'hearth_event_bus_connected')).toBe(1);
-    expect(await metric(b, 'hearth_event_bus_reconnects_total')).toBe(reconnectsBefore + 1);
-    const back = lines.find((l) => l.msg?.includes('listening again'));
-    console.log(`event bus outage: the other instance listened again ${(back?.time ?? 0) - backAt} ms after`);
-    const bus = lines.filter((l) => l.msg?.startsWith('event bus:')).map((l) => l.msg as string);
-    expect(bus.filter((m) => m.includes('LISTEN connection lost'))).toHaveLength(1);
-    expect(bus.filter((m) => m.includes('listening again'))).toHaveLength(1);
-    expect(bus.filter((m) => m.includes('still not listening')).length).toBeLessThanOrEqual(1);
-    controller.abort();
-  }, OUTAGE_MS + 60_000);
+      // Listening again: ready, the metric 1, one reconnect more, one line for the loss and one for the return.
+      for (let i = 0; i < 50 && (await ready(b)).statusCode !== 200; i++) await sleep(100);
+      expect((await ready(b)).statusCode).toBe(200);
+      expect(await metric(b, 'hearth_event_bus_connected')).toBe(1);
+      expect(await metric(b, 'hearth_event_bus_reconnects_total')).toBe(reconnectsBefore + 1);
+      const back = lines.find((l) => l.msg?.includes('listening again'));
+      console.log(
+        `event bus outage: the other instance listened again ${(back?.time ?? 0) - backAt} ms after`,
+      );
+      const bus = lines.filter((l) => l.msg?.startsWith('event bus:')).map((l) => l.msg as string);
+      expect(bus.filter((m) => m.includes('LISTEN connection lost'))).toHaveLength(1);
+      expect(bus.filter((m) => m.includes('listening again'))).toHaveLength(1);
+      expect(bus.filter((m) => m.includes('still not listening')).length).toBeLessThanOrEqual(1);
+      controller.abort();
+    },
+    OUTAGE_MS + 60_000,
+  );
 });

@@ -1,3 +1,4 @@
+// @engine: pg-boss concurrency, expiry and retries
 // Mail at the relay's speed (issue 31, item 2; ADR 013 addendum): the job queue and the pooled SMTP mailer
 // against a real SMTP listener that takes 50 ms a message. Batches drain concurrently without the polling
 // interval between them; a 4xx refusal is retried later and delivered once; a 5xx is not retried; an

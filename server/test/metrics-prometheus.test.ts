@@ -1,3 +1,4 @@
+// @engine: onPostgres: cluster counters
 // Issue 31, item 5: /metrics as Prometheus reads it. Its text passes `promtool check metrics` (Debian's
 // `prometheus` package; required under CI=true, skipped elsewhere without it), and with WORKERS=2 the
 // counters it adds up across workers never go back (platform/metrics-cluster.ts): not when a worker misses a

@@ -1,3 +1,4 @@
+// @engine: onPostgres: pool figures and a LISTEN reconnect
 // GET /metrics (platform/metrics.ts): off without METRICS_TOKEN (404, never the SPA's page), 401 without the
 // token or with a wrong one, and with it the Prometheus text whose figures follow what the app does: requests
 // by route pattern (never the URL), open live streams, mail and push failures, event bus reconnects, jobs

@@ -1,3 +1,4 @@
+// @engine: every operation's answer with the driver's types
 // Issue 13, finding 15: the OpenAPI document (/v1/docs/json) tells the truth. Every registered route is an
 // operation of the document; every operation lists the errors the framework and the shared hooks answer
 // (openapi-responses.ts); answers carry a media type the document lists for their status, JSON and CSV

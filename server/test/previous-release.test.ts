@@ -1,3 +1,4 @@
+// @engine: onPostgres: two releases on one schema
 // Rolling upgrades and rollbacks (issue 31, item 3; ADR 042): the previous release, recorded in
 // deploy/previous-release, keeps working on a database migrated by this one.
 // - Everywhere: the recorded commit is in this clone's history, its migrations are ours unchanged and in

@@ -1,3 +1,4 @@
+// @engine: onPostgres: two processes behind Caddy
 // A rolling restart drops nothing (issue 31): two server processes on one PostgreSQL database behind a real
 // Caddy configured from deploy/Caddyfile (its reverse_proxy block as it is; only the addresses are the test's,
 // and no TLS). Under a steady load through Caddy, each instance in turn gets SIGTERM, drains (readiness 503

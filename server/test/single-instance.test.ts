@@ -1,3 +1,4 @@
+// @engine: onPostgres: an advisory lock
 // SINGLE_INSTANCE=1 is enforced (issue 31): such a server holds its database alone through an advisory lock
 // (platform/single-instance.ts). A second one, or an ordinary one next to it, refuses to start and says why;
 // ordinary servers start side by side; with WORKERS > 1 the primary holds the lock for its workers. Several

@@ -1,3 +1,4 @@
+// @engine: SQL predicates against the pure rules, raw SQL rows
 // Who is told about and counted for what, as a property (issue 30, item 1): the surfaces that answer a set of
 // people rather than a set of things, for the generated worlds of test-world.ts, against the contract's pure
 // rules (contract/src/visibility.ts, policy.ts) and access/people.ts (a colleague is active and verified):

@@ -1,3 +1,4 @@
+// @engine: SQL predicates against the pure rules, raw SQL rows
 // Who sees what, as a property (issue 30, item 1): for generated worlds of people, groups, communities,
 // posts and surveys (test-world.ts), every viewer gets
 // (a) from each SQL predicate of server/src/access/ (and surveys' `openTo`) exactly the set the contract's

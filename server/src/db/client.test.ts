@@ -1,3 +1,4 @@
+// @engine: the ingest pool of its own on PostgreSQL
 // The seen events' own pool (Database.ingestDb): on PostgreSQL, slow event inserts wait among themselves and
 // leave the pool that pages are read from alone; on PGlite, one connection is all there is.
 import { sql } from 'drizzle-orm';

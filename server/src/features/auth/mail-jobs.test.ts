@@ -1,3 +1,4 @@
+// @engine: job queue retries and a restart (pg-boss)
 // Account mail leaves through the durable job queue: a refused mail is retried with backoff, a mail that
 // could not be sent survives a restart, and a job carries no usable link (ADR 013).
 import { sql } from 'drizzle-orm';

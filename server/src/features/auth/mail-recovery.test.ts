@@ -1,3 +1,4 @@
+// @engine: pg-boss expiry of a dead instance's job, raw SQL on its table
 // A mail job that was running on an instance that died is sent by another instance about half a minute
 // later, not after the two to four minutes of pg-boss's defaults (issue 16): its expiry is 30 s and
 // maintenance looks for expired jobs every few seconds. The dead instance's attempt is the state it leaves in

@@ -1,3 +1,4 @@
+// @engine: atomic rate-limit counters in SQL
 // Forgot-password, resend-verification and registration are limited per target address and per client
 // address, and answer the same whether or not the account exists (ADR 015, issue 13 finding 3, issue 30).
 import { MSG } from '@hearth/contract';

@@ -1,3 +1,4 @@
+// @engine: onPostgres: a second server process, the bus over LISTEN/NOTIFY
 // Ending a session bites at once, on every instance (issue 13, finding 7). Two apps share one database
 // like two server processes; logout refuses the session's access tokens through the `sid` they carry
 // (before, a logged-out token worked for its whole 15 minutes). Two apps in one process share the guard's

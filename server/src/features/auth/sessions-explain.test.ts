@@ -1,3 +1,4 @@
+// @engine: EXPLAIN of the session reads
 // Issue 31, item 7: the guard's and the refresh's reads of refresh_tokens stay index probes however many
 // rotations a person's sessions left behind: 200,000 rows for one person over 2,000 sessions, and 50,000 for
 // others. The guard's read (guards.ts readUser) is a range of the person's sessions revoked within an access

@@ -1,3 +1,4 @@
+// @engine: concurrent attempts on atomic counters
 // Login throttling (ADR 015, issue 13 findings 1 and 2): counted atomically before the password is checked,
 // keyed so that an attacker slows down without locking the owner or an office out.
 import { MSG } from '@hearth/contract';

@@ -1,3 +1,4 @@
+// @engine: SKIP LOCKED batches, two runs at once, a daily job
 // Issue 31, item 7: spent refresh tokens and mailed links are pruned by a daily job, in batches, keeping what
 // reuse detection, the guard and the activity reports need; two runs at once delete nothing twice.
 import { randomUUID } from 'node:crypto';

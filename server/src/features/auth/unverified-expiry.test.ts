@@ -1,3 +1,4 @@
+// @engine: SKIP LOCKED batches, a daily job across instances, the schema's foreign keys
 // Issue 30: accounts still unverified a week after registration are deleted by a daily job, one run a day
 // across instances, in batches, and the address can be registered again.
 import { eq, getTableName, inArray, is, sql } from 'drizzle-orm';

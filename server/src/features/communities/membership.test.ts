@@ -1,3 +1,4 @@
+// @engine: member count under concurrent joins and leaves
 // Join and leave: public, published communities only; idempotent; managers stay; the member count equals
 // the member rows however many calls race.
 import { MSG, ROLE, STATE, VISIBILITY } from '@hearth/contract';

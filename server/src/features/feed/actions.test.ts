@@ -1,3 +1,4 @@
+// @engine: counts under concurrent likes (row locks)
 // Likes and favourites: idempotent toggles on the caller, counts on the post that always equal the rows,
 // also under concurrent requests; the profile's counts and tabs follow.
 import { ROLE } from '@hearth/contract';

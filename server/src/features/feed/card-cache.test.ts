@@ -1,3 +1,4 @@
+// @engine: raw driver values reach the answer without the zod serializer
 // The feed pages take a card's content from the card cache (card-cache.ts) and skip the zod serializer:
 // their answers must still be exactly the schema's shape, match what a single post reads, and show an
 // edit, a like and a new comment on the very next page.

@@ -1,3 +1,4 @@
+// @engine: EXPLAIN of the feed queries
 // The feed query at scale: 50,000 posts, and the plans of the exact SQL the service runs (first page, a
 // deep page, the carousel and the Likes tab) read feed_posts through an index, never a sequential scan.
 import { ACTION_TYPE, GROUP_TYPE } from '@hearth/contract';

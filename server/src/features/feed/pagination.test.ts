@@ -1,3 +1,4 @@
+// @engine: keyset cursors through named prepared statements
 // Keyset pagination of the feed and of the Likes tab: every visible post exactly once across pages, even
 // while posts are being added between page fetches, and a cursor that is not ours answers 400.
 import { MSG, ROLE, STATE } from '@hearth/contract';

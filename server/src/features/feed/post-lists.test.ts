@@ -1,3 +1,4 @@
+// @engine: report rows answered without the zod serializer (driver types)
 // The admin side of feed posts besides the form: the list of every post, one post, the categories, and the
 // post reports (activity and who liked or favourited).
 import { STATE } from '@hearth/contract';

@@ -1,3 +1,4 @@
+// @engine: SKIP LOCKED batches, a daily job queued once, raw SQL
 // Leftover uploads: partial files of cut-off writes swept at start, uploads nothing refers to deleted after
 // the grace period with every blob they had (local and S3 storage), the daily run queued once per day however
 // many instances start, and the deletion batch by batch from a cursor, continuing after a crash.

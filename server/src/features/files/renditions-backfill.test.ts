@@ -1,3 +1,4 @@
+// @engine: a stately job queue, batches from a cursor
 // The backfill of renditions for images uploaded before renditions existed: through the job queue as a
 // start runs it, batch by batch from a cursor, idempotent when a batch runs again after a crash, and
 // passing over an image that does not decode without losing what it had.

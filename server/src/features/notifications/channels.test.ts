@@ -1,3 +1,4 @@
+// @engine: deferred push jobs read from pg-boss's table (jsonb, timestamptz)
 // Channels honoured per person and type (ADR 033): in-app off leaves no notification row, push off sends no
 // push, e-mail on sends one short mail with the page's link; quiet hours hold back push (a must-read
 // reminder waits for their end in a job, other pushes are dropped); the announced audience is counted.

@@ -1,3 +1,4 @@
+// @engine: two instances claiming digests at once
 // The e-mail digest: who gets one (daily or weekly, due since the last one or the account's creation, not
 // turned off, something to report), what it lists (unread notifications of the period, at most 20; the
 // period's most opened posts the person may open), its unsubscribe link (a token that round-trips through

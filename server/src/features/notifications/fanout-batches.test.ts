@@ -1,3 +1,4 @@
+// @engine: onPostgres: locked events, batches committed apart
 // A big audience is notified batch by batch, each batch committed on its own: a crash loses no committed
 // batch and the next run resumes after the last one, with nobody notified twice; an event locked by another
 // instance is taken up again within seconds, without waiting for the worker's tick. Each batch counts its

@@ -1,3 +1,4 @@
+// @engine: fan-out SQL and its job at 2,000 people
 // Fan-out is a job, not request work: publishing a post for 2,000 users answers quickly and, once the
 // worker ran, every one of them has exactly one notification.
 import { ROLE } from '@hearth/contract';

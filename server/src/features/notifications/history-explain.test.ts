@@ -1,3 +1,4 @@
+// @engine: EXPLAIN of the notification history
 // The history's plans at scale: 300 people with 200 notifications each; every page of one person (all or
 // unread, one type, a deep page) reads notifications through that person's index range, never the table.
 import { type SQL, sql } from 'drizzle-orm';

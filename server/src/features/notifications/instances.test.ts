@@ -1,3 +1,4 @@
+// @engine: onPostgres: LISTEN/NOTIFY between instances
 // Two server instances on one database (two apps in one process): a scheduled post is notified exactly
 // once whichever instance's worker runs, and on PostgreSQL (LISTEN/NOTIFY) a notification fanned out by one
 // instance reaches an SSE client of the other.

@@ -1,3 +1,4 @@
+// @engine: two instances sharing the job queue
 // The e-mail channel with two server instances on one database and the real SMTP listener: every recipient
 // gets exactly one mail per notification, whichever instance fans out and whichever sends, and queueing an
 // event's mail again (a repeated batch) sends nothing more.

@@ -1,3 +1,4 @@
+// @engine: exactly once across two apps on one database
 // In-app notifications: who gets one for each kind of event (never the author), exactly once (re-runs,
 // scheduled posts, a second app on the same database, a restart), and the calls to read and mark them.
 import { ROLE, STATE, VISIBILITY } from '@hearth/contract';

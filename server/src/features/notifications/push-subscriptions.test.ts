@@ -1,3 +1,4 @@
+// @engine: registrations racing for an endpoint and the limit (row lock)
 // Issue 13, finding 10: push subscriptions are checked and bounded. Keys must be a browser's (P-256 point,
 // 16-byte auth secret), at most 10 per user even when registered all at once, and an endpoint stays with the
 // user who registered it (another user gets 409, the row keeps its owner and keys). Endpoints here are

@@ -1,3 +1,4 @@
+// @engine: SKIP LOCKED batches, two runs at once
 // Issue 31, item 7: old notifications and the events none of whose notifications is left are pruned by a
 // daily job, in batches; what is inside the retention stays; two runs at once delete nothing twice.
 import { inArray } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @engine: onPostgres: the event bus listening again after a lost connection
 // The live count over a real socket (inject cannot stream): the initial count at once, then a new count
 // within 2 s of a notification. The stream is opened with a single-use ticket of 30 seconds (never a token
 // in the URL) or an Authorization header, and closes within a second when its session ends, also when the

@@ -1,3 +1,4 @@
+// @engine: concurrent guesses on atomic counters
 // Issue 13 finding 5: changing the profile's e-mail address takes the current password, takes effect only
 // from a link mailed to the new address, and tells the old address. Replays the attack: a stolen session
 // (no password) used to move the account's mail, and so its password resets, to the attacker's mailbox.

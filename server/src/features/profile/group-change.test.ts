@@ -1,3 +1,4 @@
+// @engine: two changes at once under a row lock
 // Issue 30, L3: staff could switch their own office location or department, read what is aimed at that
 // group, and switch back. A change of one's own location or department is allowed once per 30 days, counted
 // in the database from the last change (product.md section 4, ADR 037); administrators' edits are not limited,

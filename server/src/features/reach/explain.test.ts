@@ -1,3 +1,4 @@
+// @engine: EXPLAIN of the reach queries
 // Reach at scale (issue 18): generated people and read rows, and the plans of the exact SQL the services
 // run. A post's reach reads its rows by the post_reads primary key's prefix, never every read; a batch of
 // seen events reads the posts by their primary key; the To acknowledge list and the reminders read the small

@@ -1,3 +1,4 @@
+// @engine: raw SQL counts and splits as the driver parses them
 // A post's reach (issue 18) on a small fixture: totals, splits by location and department, per day, who may
 // see it; and the CSV of who has not acknowledged.
 import { ACTION_TYPE, GROUP_TYPE, ROLE } from '@hearth/contract';

@@ -1,3 +1,4 @@
+// @engine: the ingest pool, raw upserts of seen events
 // Seen, opened and acknowledged (issue 18): POST /post-reads records each moment once, only for posts the
 // caller may open now; POST /feed-posts/{id}/acknowledge; GET /newsfeed/to-acknowledge.
 import { POST_KIND, REACH_LIMITS, ROLE, STATE, VISIBILITY } from '@hearth/contract';

@@ -1,3 +1,4 @@
+// @engine: claimed once by two instances at once (raw SQL)
 // Reminders to acknowledge (issue 18): a day before the due date and on it, claimed once however many
 // instances run the tick at the same moment (two apps on one database), and delivered only to the people
 // the post is addressed to who have not acknowledged it.

@@ -1,3 +1,4 @@
+// @engine: 100,000 rows streamed through the driver, heap bound
 // The user activity CSV of 100,000 users through a real listening server, read chunk by chunk as a browser
 // would: rows must flow from the start and the process's heap must not grow with the report (issue 7).
 import { setFlagsFromString } from 'node:v8';

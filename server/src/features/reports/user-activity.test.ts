@@ -1,3 +1,4 @@
+// @engine: raw SQL figures, weeks and time zones as the driver parses them
 // User activity and post activity reports on known data: each figure, sorting, filters, paging, the CSV
 // files (header, dates in the asked time zone, formula injection, file names) and the weekly chart.
 import { POST_ACTIVITY_CSV_COLUMNS, POST_KIND, ROLE, USER_ACTIVITY_CSV_COLUMNS } from '@hearth/contract';

@@ -1,3 +1,4 @@
+// @engine: text search, unaccent and trigram
 // Global search over HTTP on a real database: each kind, the query syntax (phrases, OR, -word, prefixes),
 // accents, names with typos, snippets, filters, sorting, keyset paging, the index following writes, and
 // the refusals (400, 401, 403). What each caller may not find is visibility-matrix.test.ts.

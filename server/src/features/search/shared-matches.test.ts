@@ -1,3 +1,4 @@
+// @engine: cache cleared over the event bus (LISTEN/NOTIFY)
 // Search through the shared matches cache (match-cache.ts, ADR 035), over HTTP on a real database: what one
 // viewer's search cached never shows another viewer what they may not open, and what changes after it was
 // cached shows at once: visibility and marks (read with every answer), and edits (the change counter,

@@ -1,3 +1,4 @@
+// @engine: atomic marker under simultaneous responses
 // Anonymous surveys (issue 19, ADR 035): a response keeps no user id (the tables are read to prove it), only
 // the respondent's groups and the day; "already answered" is a keyed marker, atomic under its primary key;
 // the switch is settled before the first response; nothing else records who answered.

@@ -1,3 +1,4 @@
+// @engine: one of ten simultaneous responses (row lock)
 // Filling in surveys: POST /surveys/instances and GET /survey-instances. Only surveys open to the caller take
 // responses; answers must belong to the survey, required questions must be answered and each answer must fit
 // its type; a non-refillable survey takes one response per user, even when sent ten times at once.

@@ -1,3 +1,4 @@
+// @engine: readiness of the database, migrations and job queue
 // Liveness and readiness (issue 16): live asks nothing of the database; ready answers 503 naming the check
 // that failed: the database, the migrations this build carries, the job queue.
 import { sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @engine: onPostgres: the pool through a cut connection
 // Losing the database answers 503 with Retry-After and logs one line without the statement (issue 16):
 // the classification of errors, the error handler on a bare Fastify app, and on PostgreSQL the real app
 // whose connections run through a proxy that is cut and restored.
