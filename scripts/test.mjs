@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, the boundaries between parts of the code, the server suite on PGlite and
-// again on a throwaway PostgreSQL 15, then the browser journeys in Chromium. Under CI=true nothing may be
+// `npm test`: typecheck, lint, the boundaries between parts of the code, the server, contract and web
+// suites (the server on PGlite), the engine-dependent server files again on a throwaway PostgreSQL 15
+// (ADR 043), then the browser journeys in Chromium. Under CI=true nothing may be
 // skipped: a missing PostgreSQL or Chromium fails the run. The last line is the sum of every suite: `N passed, M failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
