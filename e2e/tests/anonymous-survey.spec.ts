@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_SERVER_LOG } from '../playwright.config';
-import { adminToken, DEMO, loginAs } from './helpers';
+import { adminToken, animationsDone, DEMO, openAs } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -20,15 +20,14 @@ async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test('an administrator creates an anonymous survey and publishes it', async ({ page }) => {
-  await loginAs(page, DEMO.admin);
-  await page.goto('/surveys/create');
+  await openAs(page, DEMO.admin, '/surveys/create');
   await page.getByRole('textbox', { name: 'Title' }).fill(TITLE);
   await page.getByRole('textbox', { name: 'Description' }).fill('How was your week?');
   const anonymous = page.getByRole('switch', { name: 'Anonymous' });
@@ -60,8 +59,7 @@ test('an administrator creates an anonymous survey and publishes it', async ({ p
 });
 
 test('staff see it tagged Anonymous, answer it, and cannot see their answer again', async ({ page }) => {
-  await loginAs(page, DEMO.staff);
-  await page.goto('/surveys');
+  await openAs(page, DEMO.staff, '/surveys');
   const card = page.locator('.survey-card').filter({ hasText: TITLE });
   await expect(card.getByText('Anonymous', { exact: true })).toBeVisible();
   await card.getByRole('link', { name: TITLE }).click();
@@ -86,8 +84,7 @@ test('staff see it tagged Anonymous, answer it, and cannot see their answer agai
 });
 
 test('the report and its CSV show the response but not who gave it', async ({ page, request }) => {
-  await loginAs(page, DEMO.admin);
-  await page.goto('/reports/survey-responses');
+  await openAs(page, DEMO.admin, '/reports/survey-responses');
   const row = page.getByRole('row').filter({ hasText: TITLE });
   await expect(row.getByText('Anonymous', { exact: true })).toBeVisible();
   await row.getByRole('link', { name: TITLE }).click();
@@ -128,8 +125,7 @@ test('the report and its CSV show the response but not who gave it', async ({ pa
 });
 
 test('the smallest group shown is an administrator setting', async ({ page }) => {
-  await loginAs(page, DEMO.admin);
-  await page.goto('/profile-fields');
+  await openAs(page, DEMO.admin, '/profile-fields');
   const size = page.getByRole('spinbutton', {
     name: 'Smallest group shown in results by location or department',
   });

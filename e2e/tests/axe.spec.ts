@@ -5,7 +5,17 @@
 // that is left.
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
-import { anonymousSurvey, DEMO, fillLogin, loginAs, publishFeedPost, tokenOf } from './helpers';
+import {
+  animationsDone,
+  anonymousSurvey,
+  DEMO,
+  dataShown,
+  fillLogin,
+  publishFeedPost,
+  seedSession,
+  tokenOf,
+  watchRequests,
+} from './helpers';
 
 type Screen = { name: string; open: (page: Page) => Promise<void> };
 
@@ -14,29 +24,23 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 
-/** Waits for the page to settle: its heading shown, no skeleton or spinner left. */
+/**
+ * Waits for the page to settle: its heading shown, its requests answered, no skeleton or spinner left and
+ * no animation running (helpers.ts, dataShown), where a fixed 400 ms sleep used to stand.
+ */
 async function settled(page: Page, heading?: string | RegExp): Promise<void> {
   if (heading) await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   else await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.locator('.ant-skeleton, .ant-spin-spinning, .post-card-skeleton')).toHaveCount(0);
-  // Animations (drawers, dropdowns, fades) end before the colours are measured.
-  await page.waitForTimeout(400);
-  await stillColours(page);
+  await dataShown(page);
 }
 
 /**
  * Waits until no transition or animation is running (endless ones aside): axe reads the colours of the
- * moment, and a colour caught halfway through a transition fails or passes by chance. Two frames first,
- * so that a change just made has started its transitions.
+ * moment, and a colour caught halfway through a transition fails or passes by chance. Drawers, dropdowns,
+ * pickers, confirmations and fades are CSS animations or transitions of antd's, so this is the end of them
+ * too, with no fixed sleep (helpers.ts, animationsDone).
  */
-async function stillColours(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-}
+const stillColours = animationsDone;
 
 async function visit(page: Page, path: string, heading?: string | RegExp): Promise<void> {
   await page.goto(path);
@@ -49,12 +53,25 @@ const at = (name: string, path: string, heading?: string): Screen => ({
   open: (p) => visit(p, path, heading),
 });
 
+/**
+ * The href of the first link like `pattern` on the page at `path`: the page as it is when the screen before
+ * left it there (nothing is changed, links are only read), else opened anew.
+ */
+async function hrefOn(page: Page, path: string, pattern: RegExp, heading?: string): Promise<string> {
+  const here = new URL(page.url());
+  if (`${here.pathname}${here.search}` === path && (await hrefs(page)).some((h) => pattern.test(h))) {
+    return firstHref(page, pattern);
+  }
+  await visit(page, path, heading);
+  return firstHref(page, pattern);
+}
+
+const hrefs = (page: Page): Promise<string[]> =>
+  page.locator('a[href]:visible').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+
 /** The href of the first link on the current page whose href matches `pattern`. */
 async function firstHref(page: Page, pattern: RegExp): Promise<string> {
-  const hrefs = await page
-    .locator('a[href]:visible')
-    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  const href = hrefs.find((h) => pattern.test(h));
+  const href = (await hrefs(page)).find((h) => pattern.test(h));
   expect(href, `a link like ${pattern}`).toBeTruthy();
   return href ?? '';
 }
@@ -98,7 +115,11 @@ async function findings(page: Page, where: string, rules?: string[]): Promise<st
     const axe = (
       window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown }> } }
     ).axe;
-    const result = await axe.run(document, only ? { runOnly: { type: 'rule', values: only } } : {});
+    // Only the violations are read: axe then skips building the details of everything that passed.
+    const result = await axe.run(document, {
+      resultTypes: ['violations'],
+      ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
+    });
     return result.violations as Violation[];
   }, rules);
   return violations.map((v) => {
@@ -118,18 +139,22 @@ async function findings(page: Page, where: string, rules?: string[]): Promise<st
  */
 async function scanAll(page: Page, screens: Screen[]): Promise<void> {
   await page.addInitScript({ path: AXE_SOURCE });
+  watchRequests(page);
   const found: string[] = [];
   for (const screen of screens) {
     await test.step(screen.name, async () => {
       await page.emulateMedia({ colorScheme: 'light' });
       // A screen that cannot be opened is a finding too; the scan goes on with the next one.
-      const opened = await screen.open(page).then(
-        () => true,
-        (err: Error) => {
-          found.push(`${screen.name}: could not be opened: ${err.message.split('\n')[0]}`);
-          return false;
-        },
-      );
+      const opened = await screen
+        .open(page)
+        .then(() => stillColours(page))
+        .then(
+          () => true,
+          (err: Error) => {
+            found.push(`${screen.name}: could not be opened: ${err.message.split('\n')[0]}`);
+            return false;
+          },
+        );
       if (!opened) return;
       // The pointer rests where the last click left it: its hover colours are checked too.
       found.push(...(await findings(page, `${screen.name}, light`)));
@@ -150,7 +175,6 @@ const loggedOut: Screen[] = [
       await visit(p, '/login', 'Log in');
       await fillLogin(p, DEMO.staff, 'not-the-password');
       await expect(p.getByRole('alert').first()).toBeVisible();
-      await p.waitForTimeout(400);
     },
   },
   {
@@ -159,7 +183,6 @@ const loggedOut: Screen[] = [
       await visit(p, '/register');
       await p.getByRole('button', { name: 'Register' }).click();
       await expect(p.locator('.ant-form-item-explain-error').first()).toBeVisible();
-      await p.waitForTimeout(400);
     },
   },
   at('forgot password', '/forgot-password'),
@@ -191,25 +214,21 @@ const staff: Screen[] = [
     open: async (p) => {
       await p.getByRole('button', { name: /^Notifications/ }).click();
       await expect(p.getByRole('dialog').or(p.locator('.ant-popover:visible')).first()).toBeVisible();
-      await p.waitForTimeout(400);
     },
   },
   {
     name: 'post, mention list open',
     open: async (p) => {
-      await visit(p, '/news', 'News');
-      await visit(p, await firstHref(p, /^\/post-detail\/\d+$/));
+      await visit(p, await hrefOn(p, '/news', /^\/post-detail\/\d+$/, 'News'));
       await p.getByRole('textbox', { name: 'Comment' }).pressSequentially('@a');
       await expect(p.locator('.ant-mentions-dropdown:visible')).toBeVisible();
-      await p.waitForTimeout(400);
     },
   },
   at('communities', '/communities'),
   {
     name: 'community',
     open: async (p) => {
-      await visit(p, '/communities');
-      await visit(p, await firstHref(p, /^\/communities\/\d+$/));
+      await visit(p, await hrefOn(p, '/communities', /^\/communities\/\d+$/));
     },
   },
   {
@@ -222,27 +241,25 @@ const staff: Screen[] = [
   {
     name: 'survey',
     open: async (p) => {
-      await visit(p, '/surveys');
-      await visit(p, await firstHref(p, /^\/surveys\/\d+/));
+      await visit(p, await hrefOn(p, '/surveys', /^\/surveys\/\d+/));
     },
   },
   at('profile', '/profile'),
   at('edit profile', '/edit-profile'),
   at('people', '/people', 'People'),
-  {
-    name: 'person',
-    open: async (p) => {
-      await visit(p, '/people', 'People');
-      await visit(p, await firstHref(p, /^\/people\/\d+$/));
-    },
-  },
+  // On the people page the screen before left (a load less), then the person it links to first.
   {
     name: 'people, location select open',
     open: async (p) => {
-      await visit(p, '/people', 'People');
+      if (new URL(p.url()).pathname !== '/people') await visit(p, '/people', 'People');
       await p.getByLabel('Office location').click();
       await expect(p.locator('.ant-select-dropdown:visible')).toBeVisible();
-      await p.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'person',
+    open: async (p) => {
+      await visit(p, await hrefOn(p, '/people', /^\/people\/\d+$/, 'People'));
     },
   },
   at('password change', '/password-change'),
@@ -255,7 +272,6 @@ const staff: Screen[] = [
       await p.getByRole('switch', { name: 'Pause push notifications at night' }).click();
       await p.getByLabel('From').click();
       await expect(p.locator('.ant-picker-dropdown:visible')).toBeVisible();
-      await p.waitForTimeout(400);
     },
   },
   at('search results', '/search?q=running', 'Search'),
@@ -266,7 +282,6 @@ const staff: Screen[] = [
       await visit(p, '/news', 'News');
       await p.getByRole('combobox', { name: 'Search' }).fill('run');
       await expect(p.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible();
-      await p.waitForTimeout(400);
     },
   },
   at('post that does not exist', '/post-detail/99999999'),
@@ -292,7 +307,6 @@ const staff: Screen[] = [
         await expect(buttons).toHaveCount(before - 1);
       }
       await expect(p.getByRole('status').filter({ hasText: 'Nothing else to acknowledge' })).toBeVisible();
-      await p.waitForTimeout(400);
     },
   },
 ];
@@ -303,6 +317,12 @@ const admin: Screen[] = [
   at('edit key statistics', '/edit-stats'),
   at('feed posts', '/admin-feed-post-list'),
   {
+    name: 'edit post',
+    open: async (p) => {
+      await visit(p, await hrefOn(p, '/admin-feed-post-list', /^\/post\/edit\/\d+$/));
+    },
+  },
+  {
     name: 'new post, date picker and upload list',
     open: async (p) => {
       await visit(p, '/admin-feed-post-create');
@@ -312,14 +332,6 @@ const admin: Screen[] = [
         .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: TINY_PNG });
       await p.locator('.ant-picker input').first().click();
       await expect(p.locator('.ant-picker-dropdown:visible').first()).toBeVisible();
-      await p.waitForTimeout(400);
-    },
-  },
-  {
-    name: 'edit post',
-    open: async (p) => {
-      await visit(p, '/admin-feed-post-list');
-      await visit(p, await firstHref(p, /^\/post\/edit\/\d+$/));
     },
   },
   {
@@ -329,7 +341,6 @@ const admin: Screen[] = [
       await p.getByRole('checkbox', { name: 'Requires acknowledgement' }).check();
       await p.getByLabel('Acknowledge by').click();
       await expect(p.locator('.ant-picker-dropdown:visible').first()).toBeVisible();
-      await p.waitForTimeout(400);
     },
   },
   {
@@ -370,7 +381,6 @@ const admin: Screen[] = [
         .first()
         .click();
       await expect(p.locator('.ant-popconfirm:visible')).toBeVisible();
-      await p.waitForTimeout(400);
     },
   },
   at('new survey', '/surveys/create'),
@@ -382,24 +392,22 @@ const admin: Screen[] = [
 
 const adminPeopleAndReports: Screen[] = [
   at('users', '/users'),
-  at('people', '/people', 'People'),
-  at('profile fields', '/profile-fields', 'Profile fields'),
-  at('password sign-in', '/password-sign-in', 'Password sign-in'),
-  {
-    name: 'person, as administrator',
-    open: async (p) => {
-      await visit(p, '/people', 'People');
-      await visit(p, await firstHref(p, /^\/people\/\d+$/));
-    },
-  },
-  at('add user', '/add-user'),
   {
     name: 'edit user',
     open: async (p) => {
-      await visit(p, '/users');
-      await visit(p, await firstHref(p, /^\/edit-user/));
+      await visit(p, await hrefOn(p, '/users', /^\/edit-user/));
     },
   },
+  at('people', '/people', 'People'),
+  {
+    name: 'person, as administrator',
+    open: async (p) => {
+      await visit(p, await hrefOn(p, '/people', /^\/people\/\d+$/, 'People'));
+    },
+  },
+  at('profile fields', '/profile-fields', 'Profile fields'),
+  at('password sign-in', '/password-sign-in', 'Password sign-in'),
+  at('add user', '/add-user'),
   at('reports', '/reports'),
   at('user activity report', '/reports/user-activity'),
   at('survey responses report', '/reports/survey-responses'),
@@ -436,7 +444,8 @@ test.describe('axe, light and dark', () => {
 
   for (const { name, who, screens } of SCANS) {
     test(`${name}: ${screens.length} screens`, async ({ page }) => {
-      if (who) await loginAs(page, who);
+      // Every scan's first screen is a page load: the session is there from it on.
+      if (who) await seedSession(page, who);
       await scanAll(page, screens);
     });
   }

@@ -3,7 +3,7 @@
 // writes on the discussion board; a non-manager cannot open the edit page; a non-member cannot see the
 // private community.
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, fillPostForm, loginAs, pngImage, submitEmptyPostForm } from './helpers';
+import { DEMO, fillPostForm, loginAs, logout, openAs, pngImage, submitEmptyPostForm } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -47,8 +47,7 @@ async function createCommunity(page: Page, o: { title: string; privately: boolea
 }
 
 test('an administrator creates a public and a private community, each with a manager', async ({ page }) => {
-  await loginAs(page, DEMO.admin);
-  await page.goto('/community/create');
+  await openAs(page, DEMO.admin, '/community/create');
   // An empty form sends nothing and says what is missing.
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('Please assign at least one community manager')).toBeVisible();
@@ -61,8 +60,7 @@ test('an administrator creates a public and a private community, each with a man
 });
 
 test('staff join the public community and leave it again', async ({ page }) => {
-  await loginAs(page, DEMO.staff);
-  await page.goto('/communities');
+  await openAs(page, DEMO.staff, '/communities');
   await page.getByRole('tab', { name: 'Public Communities' }).click();
   await page
     .getByRole('link', { name: new RegExp(PUBLIC) })
@@ -85,8 +83,7 @@ test('staff join the public community and leave it again', async ({ page }) => {
 });
 
 test('the manager creates a post with an image', async ({ page }) => {
-  await loginAs(page, DEMO.editor);
-  await page.goto(`/communities/${ids.public}`);
+  await openAs(page, DEMO.editor, `/communities/${ids.public}`);
   await page.getByRole('button', { name: 'Create Post' }).click();
   await expect(page).toHaveURL(new RegExp(`/communities/${ids.public}/create-post$`));
 
@@ -111,8 +108,7 @@ test('the manager creates a post with an image', async ({ page }) => {
 });
 
 test('a member comments with a mention and writes on the discussion board', async ({ page }) => {
-  await loginAs(page, DEMO.staff);
-  await page.goto(`/communities/${ids.public}`);
+  await openAs(page, DEMO.staff, `/communities/${ids.public}`);
   await page.getByRole('button', { name: 'Join' }).first().click();
   await expect(page.getByRole('button', { name: 'Leave' })).toBeVisible();
 
@@ -149,15 +145,13 @@ test('a member comments with a mention and writes on the discussion board', asyn
 });
 
 test('a staff member who is not a manager cannot open the edit page', async ({ page }) => {
-  await loginAs(page, DEMO.staff);
-  await page.goto(`/community-post/${ids.post}/edit`);
+  await openAs(page, DEMO.staff, `/community-post/${ids.post}/edit`);
   await expect(page.getByText('You are not authorized to view this page')).toBeVisible();
   await expect(page.getByLabel('Title', { exact: true })).toHaveCount(0);
 });
 
 test('a non-member cannot see the private community', async ({ page }) => {
-  await loginAs(page, DEMO.staff);
-  await page.goto('/communities');
+  await openAs(page, DEMO.staff, '/communities');
   await expect(page.getByRole('tab', { name: 'My Communities' })).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(PUBLIC) }).first()).toBeVisible();
   await expect(page.getByText(PRIVATE)).toHaveCount(0);
@@ -178,9 +172,8 @@ test("the post reaches members' News Communities tab; the manager sees the priva
   await card.getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/communities/post/${ids.post}$`));
 
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await loginAs(page, DEMO.editor);
-  await page.goto(`/communities/${ids.private}`);
+  await logout(page);
+  await openAs(page, DEMO.editor, `/communities/${ids.private}`);
   await expect(page.getByRole('heading', { name: PRIVATE })).toBeVisible();
   await page.goto(`/community-post/${ids.post}/edit`);
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(POST_TITLE);

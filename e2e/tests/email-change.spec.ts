@@ -2,7 +2,7 @@
 // password, the address changes only when the link mailed to the new address is opened, and from then on
 // the account logs in with the new address only.
 import { expect, test } from '@playwright/test';
-import { createStaffUser, fillLogin, linkFromOutbox, loginAs, logout, uniqueEmail } from './helpers';
+import { createStaffUser, fillLogin, linkFromOutbox, logout, openAs, uniqueEmail } from './helpers';
 
 // Not a demo password: new accounts must pass the password policy (finding 4).
 const PASSWORD = 'Kestrel#Lamp7Ridge';
@@ -10,9 +10,7 @@ const PASSWORD = 'Kestrel#Lamp7Ridge';
 test('change the e-mail address through the mailed link, then log in with it', async ({ page, request }) => {
   const email = await createStaffUser(request, PASSWORD);
   const newEmail = uniqueEmail('moved');
-  await loginAs(page, email, PASSWORD);
-
-  await page.goto('/edit-profile');
+  await openAs(page, email, '/edit-profile', PASSWORD);
   const emailField = page.getByLabel('E-mail');
   await expect(emailField).toHaveValue(email);
   // The password field appears only for a new address.

@@ -2,7 +2,15 @@
 // like and favourite it, see it on their profile, and comment mentioning a colleague.
 
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, fillPostForm, loginAs, pngImage, publishFeedPost, submitEmptyPostForm } from './helpers';
+import {
+  DEMO,
+  fillPostForm,
+  loginAs,
+  openAs,
+  pngImage,
+  publishFeedPost,
+  submitEmptyPostForm,
+} from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -25,11 +33,16 @@ test('a post manager publishes a post with an image and a category', async ({ pa
     png: await pngImage(1200, 800, '#b5462a'),
   });
 
-  // Enter in a date field confirms the date; it does not send the form (it used to, twice).
+  // Enter in a date field confirms the date; it does not send the form (it used to, twice). Every post the
+  // page sends is counted: after Save has sent the form and its answer is shown, exactly one went out, so
+  // the Enters sent none (a send of theirs would have left before Save's).
+  const sends: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/v1/api/feed-posts') sends.push(r.url());
+  });
   await page.getByLabel('End date').click();
   await page.getByLabel('End date').press('Enter');
   await page.getByLabel('End date').press('Enter');
-  await page.waitForTimeout(1000);
   await expect(page).toHaveURL(/\/post\/create$/);
   await expect(page.getByText('Feed post successfully created')).toHaveCount(0);
 
@@ -37,6 +50,7 @@ test('a post manager publishes a post with an image and a category', async ({ pa
   await expect(page.getByText('Feed post successfully created')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-feed-post-list$/);
   await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
+  expect(sends, 'posts sent: only Save sends the form').toHaveLength(1);
 });
 
 const card = (page: Page) => page.getByRole('article', { name: TITLE });
@@ -133,11 +147,14 @@ test('an XSS payload in a post body does not run', async ({ page, request }) => 
     dialogs.push(d.message());
     await d.dismiss();
   });
-  await loginAs(page, DEMO.staff);
-  await page.goto(`/post-detail/${id}`);
+  await openAs(page, DEMO.staff, `/post-detail/${id}`);
   await expect(page.getByText('Hello')).toBeVisible();
-  // Give a broken image's onerror the chance to fire, had it survived.
-  await page.waitForTimeout(500);
+  // The payload's picture (`src=x`), if it is kept at all, has failed to load, and a task later its error
+  // handlers have run: its onerror, had it survived, would have fired by now.
+  await page.waitForFunction(() =>
+    [...document.images].filter((img) => img.getAttribute('src') === 'x').every((img) => img.complete),
+  );
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
   await expect(page.locator('a[href^="javascript"], [onerror], [onload], svg[onload]')).toHaveCount(0);
   expect(dialogs).toEqual([]);
   const outside = page.getByRole('link', { name: 'outside' });

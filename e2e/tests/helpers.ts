@@ -1,7 +1,7 @@
 // Shared steps of the browser journeys.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_DATA_DIR } from '../playwright.config';
 
@@ -30,10 +30,85 @@ export async function chooseOption(page: Page, label: string | RegExp, option: s
   await page.locator('.ant-select-item-option:visible').filter({ hasText: option }).first().click();
 }
 
-export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD) {
+/**
+ * Logs in through the login form, and waits to leave it. Only the journeys about logging in use it (the
+ * role landings of login.spec.ts, focus after logging in); the others start from a session of their own
+ * (`loginAs`, `openAs`).
+ */
+export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
   await fillLogin(page, email, password);
   await expect(page).not.toHaveURL(/\/login$/);
+}
+
+const basicAuth = (email: string, password: string) =>
+  `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+
+/** Where `/` and `/login`, both the login page, send a logged-in user on by role. */
+const onLoginPage = (url: URL) => url.pathname === '/' || url.pathname === '/login';
+
+/** Journeys' sessions of this worker, each stored in its page once under a marker of its own. */
+let sessions = 0;
+
+/**
+ * Puts a new session of `email` into `page`: the page's next load starts logged in, without the login form
+ * (issue 32). The session is made through the API (the login form's own call, with "remember me", so the
+ * server stores the same kind of session) and is stored where the app keeps a remembered one, the
+ * localStorage entries of web/src/lib/session.ts, by an init script before the app's code runs.
+ *
+ * A session per call, never one saved file shared by journeys: the server rotates refresh tokens and ends
+ * the whole session when a spent one comes back (server/src/features/auth/sessions.ts), so two pages
+ * holding copies of one session would log each other out at the first refresh. The script stores the
+ * session once per tab (a marker in sessionStorage): reloads then keep what the app made of it (a rotated
+ * token, a logout), and another tab of the context finds it in localStorage as after a login. Seeding a
+ * second user into a page after a logout works the same way, with a marker of its own.
+ */
+export async function seedSession(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const res = await page.request.post('/v1/auth/login?remember=1', {
+    headers: { authorization: basicAuth(email, password) },
+  });
+  expect(res.status(), `a session of ${email}`).toBe(200);
+  const profile = (await res.json()).data as Record<string, unknown>;
+  await page.addInitScript(storeSession, {
+    profile,
+    origin: new URL(res.url()).origin,
+    marker: `e2e.session.${process.pid}.${++sessions}`,
+  });
+}
+
+/** Runs in the page (an init script): stores the session as web/src/lib/session.ts's saveSession does. */
+function storeSession(arg: { profile: Record<string, unknown>; origin: string; marker: string }) {
+  if (location.origin !== arg.origin || sessionStorage.getItem(arg.marker)) return;
+  sessionStorage.setItem(arg.marker, '1');
+  const { accessToken, refreshToken, accessTokenExpiryDate, profileImage, ...user } = arg.profile;
+  const entries: [string, unknown][] = [
+    ['hearth.profile', JSON.stringify(arg.profile)],
+    ['hearth.user', JSON.stringify(user)],
+    ['hearth.refreshToken', refreshToken],
+    ['hearth.accessToken', accessToken],
+    ['hearth.accessTokenExpiryDate', accessTokenExpiryDate],
+    ['hearth.profileImage', profileImage],
+  ];
+  for (const [key, value] of entries) {
+    sessionStorage.removeItem(key);
+    if (value) localStorage.setItem(key, String(value));
+    else localStorage.removeItem(key);
+  }
+}
+
+/** Opens `path` logged in as `email` (a session of its own, see seedSession). */
+export async function openAs(page: Page, email: string, path: string, password = DEMO_PASSWORD) {
+  await seedSession(page, email, password);
+  await page.goto(path);
+}
+
+/**
+ * Logged in as `email` on the page its role lands on (product.md section 2), as after the login form: the
+ * login page, opened with the session, sends the user on (see seedSession).
+ */
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await openAs(page, email, '/', password);
+  await expect(page).not.toHaveURL(onLoginPage);
 }
 
 export async function logout(page: Page) {
@@ -50,7 +125,7 @@ export async function tokenOf(
   password = DEMO_PASSWORD,
 ): Promise<string> {
   const res = await request.post('/v1/auth/login', {
-    headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
+    headers: { authorization: basicAuth(email, password) },
   });
   expect(res.status()).toBe(200);
   return (await res.json()).data.accessToken;
@@ -187,15 +262,76 @@ function findLink(to: string, path: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Waits until no transition or animation is running (endless ones aside), instead of a fixed sleep: what is
+ * measured or photographed next is the end state. Two frames first, so that a change just made (a click, a
+ * new window size, a theme) has started its transitions.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** The requests of each page not yet answered; its live stream (an EventSource) never ends and is left out. */
+const openRequests = new WeakMap<Page, Set<Request>>();
+
+function requestsOf(page: Page): Set<Request> {
+  let open = openRequests.get(page);
+  if (!open) {
+    const set = new Set<Request>();
+    page.on('request', (r) => {
+      if (r.resourceType() !== 'eventsource') set.add(r);
+    });
+    page.on('requestfinished', (r) => set.delete(r));
+    page.on('requestfailed', (r) => set.delete(r));
+    openRequests.set(page, set);
+    open = set;
+  }
+  return open;
+}
+
+/** Starts counting the page's requests (see dataShown), before a load whose requests must all be seen. */
+export function watchRequests(page: Page): void {
+  requestsOf(page);
+}
+
+/**
+ * Waits until the page shows its data: every request it made answered (watchRequests before the load), no
+ * skeleton or spinner, no animation running. A condition where "network idle" waited for half a second of
+ * quiet on every screen.
+ */
+export async function dataShown(page: Page): Promise<void> {
+  const open = requestsOf(page);
+  const loading = page.locator('.ant-skeleton, .ant-spin-spinning, .post-card-skeleton');
+  const answered = () =>
+    expect.poll(() => open.size, { message: 'requests not yet answered', intervals: [50, 100, 250] }).toBe(0);
+  await answered();
+  await expect(loading).toHaveCount(0);
+  // What the answers rendered may ask for more (pictures, a chunk): once more, after they are drawn.
+  await animationsDone(page);
+  await answered();
+  await expect(loading).toHaveCount(0);
+}
+
 /** Opens `path`, waits for its heading and data, and fails if the page scrolls sideways. */
 export async function expectNoSidewaysScroll(page: Page, path: string) {
+  watchRequests(page);
   await page.goto(path);
+  await expectFits(page, path);
+}
+
+/** The page as it is now (after a load or a new window size): its heading and data shown, no sideways scroll. */
+export async function expectFits(page: Page, what: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await dataShown(page);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
-  expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+  expect(overflow, `${what} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
 }
 
 /**

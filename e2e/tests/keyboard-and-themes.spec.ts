@@ -2,12 +2,12 @@
 // search and the bell are a few Tabs away, the skip link works, the appearance setting follows the system or the
 // user's choice, and the staff pages reflow at 320 px (400% zoom) without a sideways scroll.
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectNoSidewaysScroll, loginAs } from './helpers';
+import { DEMO, expectNoSidewaysScroll, loginAs, loginThroughForm, openAs, seedSession } from './helpers';
 
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
 test('after logging in, focus is on the main region and the page title is announced', async ({ page }) => {
-  await loginAs(page, DEMO.staff);
+  await loginThroughForm(page, DEMO.staff);
   await expect(page).toHaveURL(/\/news$/);
   await expect.poll(() => activeId(page)).toBe('main-content');
   await expect(page.getByRole('status').filter({ hasText: 'News |' })).toHaveCount(1);
@@ -22,8 +22,7 @@ test('after logging in, focus is on the main region and the page title is announ
 test('search and then the bell follow the menu in Tab order, and the skip link jumps to the content', async ({
   page,
 }) => {
-  await loginAs(page, DEMO.staff);
-  await page.reload();
+  await openAs(page, DEMO.staff, '/news');
   await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
   // The bell loads in its own chunk; until then a disabled placeholder holds its place and takes no focus.
   await expect(page.getByTestId('notification-bell')).toBeVisible();
@@ -49,10 +48,9 @@ test('search and then the bell follow the menu in Tab order, and the skip link j
 });
 
 test('after posting a comment, focus moves to it', async ({ page }) => {
-  await loginAs(page, DEMO.staff);
   // A demo post, not the newest one: the feed journey, running beside this file, expects its own new
   // post to have no comments.
-  await page.goto('/post-detail/1');
+  await openAs(page, DEMO.staff, '/post-detail/1');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Hearth' })).toBeVisible();
   const text = `Focus check ${Date.now()}`;
   const box = page.getByRole('textbox', { name: 'Comment' });
@@ -88,7 +86,7 @@ test('appearance follows the system until the user picks light or dark, and the 
 
 test('staff pages reflow at 320 px: no sideways scroll', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await loginAs(page, DEMO.staff);
+  await seedSession(page, DEMO.staff);
   for (const path of ['/news', '/communities', '/surveys', '/profile', '/stats']) {
     await expectNoSidewaysScroll(page, path);
   }

@@ -1,12 +1,13 @@
-// Each demo role logs in, lands where product.md section 2 says and sees its own menu, top bar and footer.
+// Each demo role logs in through the form, lands where product.md section 2 says and sees its own menu, top
+// bar and footer. The other journeys start from a session made for them (helpers.ts, loginAs).
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, fillLogin, loginAs, logout } from './helpers';
+import { DEMO, DEMO_PASSWORD, fillLogin, loginAs, loginThroughForm, logout } from './helpers';
 
 const menu = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: 'Main' }).first();
 
 test('administrator lands on /stats with the admin menu', async ({ page }) => {
-  await loginAs(page, DEMO.admin);
+  await loginThroughForm(page, DEMO.admin);
   await expect(page).toHaveURL(/\/stats$/);
   for (const item of [
     'Company Stats',
@@ -34,7 +35,7 @@ test('administrator lands on /stats with the admin menu', async ({ page }) => {
 });
 
 test('staff member lands on /news with news, communities, surveys and the bell', async ({ page }) => {
-  await loginAs(page, DEMO.staff);
+  await loginThroughForm(page, DEMO.staff);
   await expect(page).toHaveURL(/\/news$/);
   for (const item of ['Company Stats', 'News', 'Communities', 'Surveys', 'Profile']) {
     await expect(menu(page).getByRole('link', { name: item, exact: true })).toBeVisible();
@@ -47,7 +48,7 @@ test('staff member lands on /news with news, communities, surveys and the bell',
 });
 
 test('post manager lands on the feed post list without user administration', async ({ page }) => {
-  await loginAs(page, DEMO.editor);
+  await loginThroughForm(page, DEMO.editor);
   await expect(page).toHaveURL(/\/admin-feed-post-list$/);
   await expect(menu(page).getByRole('link', { name: 'Posts', exact: true })).toBeVisible();
   await expect(menu(page).getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);

@@ -1,6 +1,6 @@
 // Guards and the not-found page.
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, fillLogin, loginAs } from './helpers';
+import { DEMO, DEMO_PASSWORD, fillLogin, openAs } from './helpers';
 
 test('a logged-out visit to a survey is remembered and wins after login', async ({ page }) => {
   await page.goto('/surveys/5');
@@ -20,16 +20,14 @@ test('an unknown path shows the not-found page with a way home', async ({ page }
   await page.getByRole('button', { name: /log in|login/i }).click();
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 
-  await loginAs(page, DEMO.editor);
-  await page.goto('/still/nothing');
+  await openAs(page, DEMO.editor, '/still/nothing');
   await expect(page.getByText(/does not exist/i)).toBeVisible();
   await page.getByRole('button', { name: /home/i }).click();
   await expect(page).toHaveURL(/\/admin-feed-post-list$/);
 });
 
 test('staff opening the admin post list see the not-authorised page with a way home', async ({ page }) => {
-  await loginAs(page, DEMO.staff);
-  await page.goto('/admin-feed-post-list');
+  await openAs(page, DEMO.staff, '/admin-feed-post-list');
   await expect(page.getByRole('heading', { name: 'Not authorised', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Post' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to home page' }).click();

@@ -19,7 +19,9 @@ import {
   createStaffUser,
   expectNoSidewaysScroll,
   loginAs,
+  openAs,
   STRONG_PASSWORD,
+  seedSession,
   tokenOf,
 } from './helpers';
 
@@ -92,7 +94,7 @@ const bellAgrees = (request: APIRequestContext, bell: Locator) =>
 async function loggedIn(browser: Browser, width: number) {
   const context = await browser.newContext({ viewport: { width, height: 860 } });
   const page = await context.newPage();
-  await loginAs(page, email, STRONG_PASSWORD);
+  await seedSession(page, email, STRONG_PASSWORD);
   return page;
 }
 
@@ -199,8 +201,7 @@ test('staff open the notification centre from the bell, page, mark read and unre
 
 test('staff change their notification preferences, and they are kept', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 860 });
-  await loginAs(page, email, STRONG_PASSWORD);
-  await page.goto('/notifications');
+  await openAs(page, email, '/notifications', STRONG_PASSWORD);
   await page.getByRole('button', { name: 'Preferences' }).click();
   await expect(page).toHaveURL(/\/notification-preferences$/);
   await expect(page.getByRole('heading', { name: 'Notification preferences', level: 1 })).toBeVisible();

@@ -9,8 +9,10 @@ import {
   DEMO,
   expectNoSidewaysScroll,
   loginAs,
+  openAs,
   publishFeedPost,
   STRONG_PASSWORD,
+  seedSession,
   tokenOf,
 } from './helpers';
 
@@ -42,10 +44,11 @@ async function postWithMention(request: APIRequestContext): Promise<number> {
   return postId;
 }
 
+/** A page of its own browser context at `width`, logged in as `who` from its first load on. */
 async function loggedIn(browser: Browser, who: string, width = 1280) {
   const context = await browser.newContext({ viewport: { width, height: 860 } });
   const page = await context.newPage();
-  await loginAs(page, who);
+  await seedSession(page, who);
   return page;
 }
 
@@ -106,8 +109,7 @@ test('the directory comes 20 at a time, with Load more for the rest', async ({ p
     expect(res.status()).toBe(201);
   }
   await page.setViewportSize({ width: 1280, height: 860 });
-  await loginAs(page, DEMO.staff);
-  await page.goto(`/people?q=pagewise${uid}`);
+  await openAs(page, DEMO.staff, `/people?q=pagewise${uid}`);
   await expect(cards(page)).toHaveCount(20);
   await expect(cards(page).first()).toHaveText(`Member01 Pagewise${uid}`);
   await page.getByRole('button', { name: 'Load more' }).click();
@@ -119,8 +121,7 @@ test('the directory comes 20 at a time, with Load more for the rest', async ({ p
 test('a mention links to the person, and its card opens on keyboard focus', async ({ page, request }) => {
   const postId = await postWithMention(request);
   await page.setViewportSize({ width: 1280, height: 860 });
-  await loginAs(page, DEMO.staff);
-  await page.goto(`/post-detail/${postId}`);
+  await openAs(page, DEMO.staff, `/post-detail/${postId}`);
   const comment = page.locator('.comment').filter({ hasText: 'Ask @Thandi Mokoena' });
   const mention = comment.getByRole('link', { name: '@Thandi Mokoena' });
   await expect(mention).toBeVisible();
@@ -183,8 +184,7 @@ test('an administrator shows the phone to colleagues and hides it again', async 
 
 test('the administrator searches and filters the user list', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 860 });
-  await loginAs(page, DEMO.admin);
-  await page.goto('/users');
+  await openAs(page, DEMO.admin, '/users');
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('pieter@');
   const rows = page.locator('.ant-table-tbody tr.ant-table-row:visible');
   await expect(rows).toHaveCount(1);

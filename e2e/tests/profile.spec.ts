@@ -1,11 +1,10 @@
 // A staff member edits their profile and changes their password.
 import { expect, test } from '@playwright/test';
-import { chooseOption, createStaffUser, fillLogin, loginAs, logout, STRONG_PASSWORD } from './helpers';
+import { chooseOption, createStaffUser, fillLogin, logout, openAs, STRONG_PASSWORD } from './helpers';
 
 test('edit profile, then change the password and log in with the new one', async ({ page, request }) => {
   const email = await createStaffUser(request);
-  await loginAs(page, email, STRONG_PASSWORD);
-  await page.goto('/profile');
+  await openAs(page, email, '/profile', STRONG_PASSWORD);
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText(/Likes/).first()).toBeVisible();
   await expect(page.getByText(/Favourites/).first()).toBeVisible();
@@ -46,8 +45,7 @@ test('edit profile, then change the password and log in with the new one', async
 // Issue 30, L3 (ADR 037): one's own office location or department changes once every 30 days.
 test('the office location changes once, then the next change waits 30 days', async ({ page, request }) => {
   const email = await createStaffUser(request);
-  await loginAs(page, email, STRONG_PASSWORD);
-  await page.goto('/edit-profile');
+  await openAs(page, email, '/edit-profile', STRONG_PASSWORD);
   await expect(
     page.getByText('You can change your office location or department once every 30 days.'),
   ).toBeVisible();

@@ -11,6 +11,7 @@ import {
   DEMO,
   fillPostForm,
   loginAs,
+  openAs,
   pngImage,
   STRONG_PASSWORD,
   uniqueEmail,
@@ -61,8 +62,7 @@ test('a must-read post is acknowledged by staff and counted on its reach page', 
   const staffEmail = await createDurbanMarketer(request);
 
   // The administrator writes the post: acknowledgement required, due in a week.
-  await loginAs(page, DEMO.admin);
-  await page.goto('/admin-feed-post-create');
+  await openAs(page, DEMO.admin, '/admin-feed-post-create');
   await expect(page.getByLabel('Acknowledge by')).toBeDisabled();
   await fillPostForm(page, {
     title: TITLE,

@@ -7,7 +7,7 @@ import {
   REPORT_FILE_STEMS,
   USER_ACTIVITY_CSV_COLUMNS,
 } from '../../contract/src/schemas/reports';
-import { DEMO, loginAs, tokenOf } from './helpers';
+import { DEMO, loginAs, openAs, tokenOf } from './helpers';
 
 const SURVEY_TITLE = 'Canteen feedback';
 const STAMP = String.raw`\d{8}-\d{6}`;
@@ -102,8 +102,7 @@ test.describe('admin reports', () => {
   });
 
   test('user activity: chart, filtered and sorted table, CSV columns of product.md', async ({ page }) => {
-    await loginAs(page, DEMO.admin);
-    await page.goto('/reports');
+    await openAs(page, DEMO.admin, '/reports');
     await page.getByRole('link', { name: /^User Activity/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'User Activity Report' })).toBeVisible();
     await expectColumns(page, USER_ACTIVITY_CSV_COLUMNS);
@@ -120,8 +119,7 @@ test.describe('admin reports', () => {
   });
 
   test('post activity: top posts chart, table and CSV columns of product.md', async ({ page }) => {
-    await loginAs(page, DEMO.admin);
-    await page.goto('/reports/post-activity');
+    await openAs(page, DEMO.admin, '/reports/post-activity');
     await expect(page.getByRole('heading', { level: 1, name: 'Post Activity Report' })).toBeVisible();
     await expectColumns(page, POST_ACTIVITY_CSV_COLUMNS);
     await expect(page.locator('.ant-table-row').first()).toBeVisible();
@@ -144,8 +142,7 @@ test.describe('admin reports', () => {
     request,
   }) => {
     const surveyId = await answerCanteenSurvey(request);
-    await loginAs(page, DEMO.admin);
-    await page.goto('/reports/survey-responses');
+    await openAs(page, DEMO.admin, '/reports/survey-responses');
     await expect(page.getByRole('heading', { level: 1, name: 'Survey Responses' })).toBeVisible();
     await expectColumns(page, ['Title', 'State', 'Start', 'End', 'Responses']);
     await page.getByRole('link', { name: SURVEY_TITLE }).click();
@@ -165,8 +162,7 @@ test.describe('admin reports', () => {
   });
 
   test('a survey without responses says so', async ({ page }) => {
-    await loginAs(page, DEMO.admin);
-    await page.goto('/reports/survey-responses');
+    await openAs(page, DEMO.admin, '/reports/survey-responses');
     await page.getByRole('link', { name: 'Year-end function ideas' }).click();
     await expect(page.getByText('There are no responses to display').first()).toBeVisible();
   });

@@ -3,7 +3,7 @@
 // at 375 px, where the bar shows a search icon. Screenshots of each screen go to the run's folder.
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, loginAs, publishFeedPost } from './helpers';
+import { DEMO, loginAs, openAs, publishFeedPost } from './helpers';
 
 // Random in the middle, new for each run of the file: the staff journey types all but the last three letters,
 // and that prefix must match this run's posts only (a timestamp's prefix was shared by runs close in time).
@@ -136,8 +136,7 @@ test('what was typed stays when the window crosses the phone width', async ({ pa
 
 test('at 375 px administrators see the marks too', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await loginAs(page, DEMO.admin);
-  await page.goto(`/search?q=${encodeURIComponent(`secret ${WORD}`)}`);
+  await openAs(page, DEMO.admin, `/search?q=${encodeURIComponent(`secret ${WORD}`)}`);
   await expect(page.getByTestId('search-hit').filter({ hasText: 'roadmap' })).toContainText('Draft');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'admin-375-results');

@@ -3,7 +3,7 @@
 // logout that also ends the provider's session, and the users the admin API knows by e-mail.
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_OIDC, E2E_PORT } from '../playwright.config';
-import { adminToken } from './helpers';
+import { adminToken, animationsDone } from './helpers';
 
 export const APP = `http://127.0.0.1:${E2E_PORT}`;
 export const CALLBACK_PATH = `/v1/auth/sso/${E2E_OIDC.key}/callback`;
@@ -100,7 +100,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize(size);

@@ -8,7 +8,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../../server/src/features/sso/test-support';
 import { E2E_OIDC, E2E_OIDC_PORT } from '../playwright.config';
-import { adminToken, createStaffUser, DEMO, fillLogin, loginAs, STRONG_PASSWORD } from './helpers';
+import { adminToken, createStaffUser, DEMO, fillLogin, openAs, STRONG_PASSWORD } from './helpers';
 import {
   APP,
   CALLBACK_PATH,
@@ -269,8 +269,7 @@ test.describe
     });
 
     test('an administrator turns it off for the domain from the Users page', async ({ page, request }) => {
-      await loginAs(page, DEMO.admin);
-      await page.goto('/users');
+      await openAs(page, DEMO.admin, '/users');
       await page.getByRole('button', { name: 'Password sign-in' }).click();
       await expect(page).toHaveURL(/\/password-sign-in$/);
       await expect(page.getByRole('heading', { name: 'Password sign-in', level: 1 })).toBeVisible();

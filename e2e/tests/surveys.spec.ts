@@ -2,7 +2,7 @@
 // and publishes it; staff find it with its due date, fill it step by step and submit; it then opens as
 // complete; a refillable survey can be filled twice; a logged-out survey link leads back after login.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminToken, DEMO, fillLogin, loginAs } from './helpers';
+import { adminToken, DEMO, fillLogin, openAs } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -11,8 +11,7 @@ const TITLE = `Canteen survey ${uid}`;
 let surveyId = 0;
 
 test('a post manager builds a two-category survey and publishes it', async ({ page }) => {
-  await loginAs(page, DEMO.editor);
-  await page.goto('/admin-surveys-list');
+  await openAs(page, DEMO.editor, '/admin-surveys-list');
   await page.getByRole('button', { name: 'Create Survey' }).click();
   await expect(page).toHaveURL(/\/surveys\/create$/);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -69,8 +68,7 @@ async function answerSurvey(page: Page) {
 test('staff find it with its due date, fill it step by step and see it complete afterwards', async ({
   page,
 }) => {
-  await loginAs(page, DEMO.staff);
-  await page.goto('/surveys');
+  await openAs(page, DEMO.staff, '/surveys');
   const card = page.locator('article, .ant-card').filter({ hasText: TITLE }).first();
   await expect(card).toContainText(/in 7 days/);
   await card.getByRole('link', { name: TITLE }).click();
@@ -140,8 +138,7 @@ async function refillableSurvey(request: APIRequestContext): Promise<number> {
 
 test('a refillable survey can be filled twice', async ({ page, request }) => {
   const id = await refillableSurvey(request);
-  await loginAs(page, DEMO.staff);
-  await page.goto(`/surveys/${id}`);
+  await openAs(page, DEMO.staff, `/surveys/${id}`);
   await answerSurvey(page);
   await page.getByRole('button', { name: 'Fill in again' }).click();
   await answerSurvey(page);

@@ -1,13 +1,12 @@
 // An administrator adds a user who can then log in, and deactivates them, after which they cannot.
 import { expect, test } from '@playwright/test';
-import { chooseOption, DEMO, fillLogin, loginAs, logout, STRONG_PASSWORD, uniqueEmail } from './helpers';
+import { chooseOption, DEMO, fillLogin, logout, openAs, STRONG_PASSWORD, uniqueEmail } from './helpers';
 
 test('admin adds a user, who logs in; admin deactivates them, who then cannot', async ({ page }) => {
   // Four logins and two saves: a long journey, given the time of two.
   test.slow();
   const email = uniqueEmail('added');
-  await loginAs(page, DEMO.admin);
-  await page.goto('/users');
+  await openAs(page, DEMO.admin, '/users');
   await expect(page.getByRole('tab', { name: /Active/ }).first()).toBeVisible();
   await page.getByRole('button', { name: /add user/i }).click();
   await expect(page).toHaveURL(/\/add-user$/);
@@ -30,8 +29,7 @@ test('admin adds a user, who logs in; admin deactivates them, who then cannot', 
   await expect(page).toHaveURL(/\/news$/);
   await logout(page);
 
-  await loginAs(page, DEMO.admin);
-  await page.goto('/users');
+  await openAs(page, DEMO.admin, '/users');
   await page
     .getByRole('link', { name: /Lindiwe/ })
     .first()
