@@ -1,13 +1,11 @@
 // Every route component is lazy-loaded (ARCHITECTURE: heavy admin screens must not weigh on the login
-// page). Screens of later issues share one "coming soon" page, each with its own title.
+// page). The table names one for every page id: a route without its screen does not compile.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { PageId } from '../lib/page-ids';
 
 type Lazy = LazyExoticComponent<ComponentType>;
 
-const ComingSoonPage = lazy(() => import('../features/placeholders/coming-soon-page'));
-
-const IMPLEMENTED: Partial<Record<PageId, Lazy>> = {
+const PAGES: Record<PageId, Lazy> = {
   login: lazy(() => import('../features/auth/login-page')),
   register: lazy(() => import('../features/auth/register-page')),
   forgotPassword: lazy(() => import('../features/auth/forgot-password-page')),
@@ -57,24 +55,7 @@ const IMPLEMENTED: Partial<Record<PageId, Lazy>> = {
   notAuthorised: lazy(() => import('./not-authorised-page')),
 };
 
-/** Titles of the screens that later issues build; their routes exist already. */
-const COMING_SOON: Partial<Record<PageId, string>> = {
-  communities: 'Communities',
-  community: 'Community',
-  communityPost: 'Community Post',
-  communityPostForm: 'Community Post',
-  surveys: 'Surveys',
-  surveyFill: 'Survey',
-  adminSurveysList: 'Surveys',
-  surveyForm: 'Survey',
-  surveyBuilder: 'Survey Builder',
-  adminCommunitiesList: 'Communities',
-  communityForm: 'Community',
-  adminCommunityPostList: 'Community Posts',
-};
-
 export function PageFor({ page }: { page: PageId }) {
-  const Component = IMPLEMENTED[page];
-  if (Component) return <Component />;
-  return <ComingSoonPage title={COMING_SOON[page] ?? 'Page'} />;
+  const Component = PAGES[page];
+  return <Component />;
 }
