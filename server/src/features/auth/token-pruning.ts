@@ -24,44 +24,24 @@ import type { FastifyInstance } from 'fastify';
 import type { RetentionDays } from '../../config';
 import type { Db } from '../../db/client';
 import { daysAgo, pruneInIdOrder } from '../../platform/batched-pruning';
-import { jobIdOf } from '../../platform/jobs';
+import { type DayJob, keepDayRunQueued, queueDayRun } from '../../platform/daily-job';
 
 /** Rows looked at per transaction (and deleted at most): short transactions whatever the backlog. */
 export const PRUNING_BATCH = 2000;
-/** How often each instance makes sure the coming midnight's run is queued (a lost send is made good). */
-const SCHEDULE_EVERY_MS = 60 * 60_000;
 
 export type TokenRetention = Pick<RetentionDays, 'refreshTokens' | 'sessionHistory'>;
-type DayJob = { day: string };
 
 export async function installTokenPruning(app: FastifyInstance): Promise<void> {
   await app.jobs.work<DayJob>('tokenPruning', async ({ day }) => {
     const pruned = await pruneTokens(app.db, app.config.retention);
     app.log.info({ day, ...pruned }, 'spent refresh tokens and mailed links pruned');
   });
-  await scheduleTokenPruning(app);
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      scheduleTokenPruning(app).catch((err) =>
-        app.log.warn({ err }, 'the next token pruning was not queued'),
-      );
-    }, SCHEDULE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  await keepDayRunQueued(app, 'tokenPruning', 'token pruning');
 }
 
 /** Queues the run of the UTC day starting at `at` (by default the coming midnight); a day is queued once. */
-export async function scheduleTokenPruning(app: FastifyInstance, at = comingMidnight()): Promise<void> {
-  const day = at.toISOString().slice(0, 10);
-  const id = jobIdOf(`hearth token pruning ${day}`);
-  await app.jobs.send('tokenPruning', { day } satisfies DayJob, undefined, { id, startAfter: at });
-}
-
-function comingMidnight(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-}
+export const scheduleTokenPruning = (app: FastifyInstance, at?: Date): Promise<void> =>
+  queueDayRun(app, 'tokenPruning', 'token pruning', at);
 
 export async function pruneTokens(
   db: Db,

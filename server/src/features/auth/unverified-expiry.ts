@@ -21,14 +21,12 @@ import {
   surveys,
   users,
 } from '../../db/schema';
-import { jobIdOf } from '../../platform/jobs';
+import { type DayJob, keepDayRunQueued, queueDayRun } from '../../platform/daily-job';
 
 /** How long an address may wait for its owner to open the verification link. */
 export const UNVERIFIED_DAYS = 7;
 /** Accounts deleted per transaction: short transactions, whatever the backlog. */
 export const EXPIRY_BATCH = 200;
-/** How often each instance makes sure the coming midnight's run is queued (a lost send is made good). */
-const SCHEDULE_EVERY_MS = 60 * 60_000;
 
 /**
  * Columns naming a user with no ON DELETE rule that record what the user did. None can be written while
@@ -47,36 +45,17 @@ export const KEEPING_REFERENCES: AnyPgColumn[] = [
 /** Mentions of the account, someone else's doing: they go with it (the comment's text keeps the name). */
 export const MENTIONS: AnyPgColumn[] = [feedCommentMentions.userId, communityDiscussionMentions.userId];
 
-type DayJob = { day: string };
-
 export async function installUnverifiedExpiry(app: FastifyInstance): Promise<void> {
   await app.jobs.work<DayJob>('accounts', async ({ day }) => {
     const deleted = await expireUnverifiedAccounts(app.db);
     if (deleted > 0) app.log.info({ day, deleted }, 'unverified accounts expired');
   });
-  await scheduleUnverifiedExpiry(app);
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      scheduleUnverifiedExpiry(app).catch((err) =>
-        app.log.warn({ err }, 'the next expiry of unverified accounts was not queued'),
-      );
-    }, SCHEDULE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  await keepDayRunQueued(app, 'accounts', 'unverified accounts');
 }
 
 /** Queues the run of the UTC day starting at `at` (by default the coming midnight); a day is queued once. */
-export async function scheduleUnverifiedExpiry(app: FastifyInstance, at = comingMidnight()): Promise<void> {
-  const day = at.toISOString().slice(0, 10);
-  const id = jobIdOf(`hearth unverified accounts ${day}`);
-  await app.jobs.send('accounts', { day } satisfies DayJob, undefined, { id, startAfter: at });
-}
-
-function comingMidnight(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-}
+export const scheduleUnverifiedExpiry = (app: FastifyInstance, at?: Date): Promise<void> =>
+  queueDayRun(app, 'accounts', 'unverified accounts', at);
 
 /** Deletes every account still unverified UNVERIFIED_DAYS after it was made, batch by batch; answers how many. */
 export async function expireUnverifiedAccounts(db: Db, batch = EXPIRY_BATCH): Promise<number> {

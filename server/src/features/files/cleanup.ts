@@ -12,12 +12,12 @@
 //
 // The blobs of a batch go in a job queued in the transaction that deletes its rows: a crash after the
 // commit cannot leave blobs no row names any more, and a blob is removed only once its row is gone.
-import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { communities, feedPostFiles, files, users } from '../../db/schema';
+import { type DayJob, keepDayRunQueued, queueDayRun } from '../../platform/daily-job';
 import type { Storage } from '../../platform/storage';
 import { storedKeys } from './service';
 
@@ -30,8 +30,6 @@ export const PARTIAL_STALE_MS = 5 * 60_000;
 export const GRACE_HOURS = 24;
 /** Rows deleted per transaction: short transactions, and a job of blobs of a bounded size. */
 export const CLEANUP_BATCH = 500;
-/** How often each instance makes sure the coming midnight's run is queued (a lost send is made good). */
-const SCHEDULE_EVERY_MS = 60 * 60_000;
 /** Blobs removed at once: a bucket answers each delete in a round trip. */
 const REMOVALS_IN_FLIGHT = 8;
 
@@ -45,24 +43,17 @@ export const FILE_REFERENCES: AnyPgColumn[] = [
   users.profileImageFileId,
 ];
 
-type DayJob = { day: string };
 type BlobsJob = { keys: string[] };
 
 export async function installFilesCleanup(app: FastifyInstance): Promise<void> {
   await app.jobs.work<DayJob | BlobsJob>('cleanup', (job) =>
     'keys' in job ? removeBlobs(app.storage, job.keys) : dailyCleanup(app, job.day),
   );
-  await scheduleCleanup(app);
-  let timer: NodeJS.Timeout | undefined;
+  await keepDayRunQueued(app, 'cleanup', 'files cleanup');
   app.addHook('onReady', async () => {
     sweeps.set(app, sweepPartials(app));
-    timer = setInterval(() => {
-      scheduleCleanup(app).catch((err) => app.log.warn({ err }, 'the next files cleanup was not queued'));
-    }, SCHEDULE_EVERY_MS);
-    timer.unref();
   });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     await sweeps.get(app);
   });
 }
@@ -76,20 +67,8 @@ export const partialsSweptAtStart = (app: FastifyInstance): Promise<number> | un
  * Queues the run of the UTC day starting at `at` (by default the coming midnight) to start then; a day
  * already queued is not queued again.
  */
-export async function scheduleCleanup(app: FastifyInstance, at = comingMidnight()): Promise<void> {
-  const day = at.toISOString().slice(0, 10);
-  await app.jobs.send('cleanup', { day } satisfies DayJob, undefined, { id: dayJobId(day), startAfter: at });
-}
-
-function comingMidnight(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-}
-
-/** The job id of a day's run: the same on every instance, a UUID's shape taken from a hash of the day. */
-function dayJobId(day: string): string {
-  const h = createHash('sha256').update(`hearth files cleanup ${day}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-}
+export const scheduleCleanup = (app: FastifyInstance, at?: Date): Promise<void> =>
+  queueDayRun(app, 'cleanup', 'files cleanup', at);
 
 async function dailyCleanup(app: FastifyInstance, day: string): Promise<void> {
   const partials = await app.storage.removeStalePartials(PARTIAL_STALE_MS);

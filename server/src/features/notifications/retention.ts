@@ -14,47 +14,24 @@ import type { FastifyInstance } from 'fastify';
 import type { RetentionDays } from '../../config';
 import type { Db } from '../../db/client';
 import { daysAgo, pruneInIdOrder } from '../../platform/batched-pruning';
-import { jobIdOf } from '../../platform/jobs';
+import { type DayJob, keepDayRunQueued, queueDayRun } from '../../platform/daily-job';
 
 /** Rows looked at per transaction (and deleted at most). */
 export const RETENTION_BATCH = 2000;
-/** How often each instance makes sure the coming midnight's run is queued (a lost send is made good). */
-const SCHEDULE_EVERY_MS = 60 * 60_000;
 
 export type NotificationRetention = Pick<RetentionDays, 'notifications' | 'unviewedNotifications'>;
-type DayJob = { day: string };
 
 export async function installNotificationRetention(app: FastifyInstance): Promise<void> {
   await app.jobs.work<DayJob>('notificationRetention', async ({ day }) => {
     const pruned = await pruneNotifications(app.db, app.config.retention);
     app.log.info({ day, ...pruned }, 'old notifications pruned');
   });
-  await scheduleNotificationRetention(app);
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      scheduleNotificationRetention(app).catch((err) =>
-        app.log.warn({ err }, 'the next pruning of old notifications was not queued'),
-      );
-    }, SCHEDULE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  await keepDayRunQueued(app, 'notificationRetention', 'notification retention');
 }
 
 /** Queues the run of the UTC day starting at `at` (by default the coming midnight); a day is queued once. */
-export async function scheduleNotificationRetention(
-  app: FastifyInstance,
-  at = comingMidnight(),
-): Promise<void> {
-  const day = at.toISOString().slice(0, 10);
-  const id = jobIdOf(`hearth notification retention ${day}`);
-  await app.jobs.send('notificationRetention', { day } satisfies DayJob, undefined, { id, startAfter: at });
-}
-
-function comingMidnight(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-}
+export const scheduleNotificationRetention = (app: FastifyInstance, at?: Date): Promise<void> =>
+  queueDayRun(app, 'notificationRetention', 'notification retention', at);
 
 export async function pruneNotifications(
   db: Db,
