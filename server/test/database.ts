@@ -128,25 +128,48 @@ async function openPglite(): Promise<Database> {
   };
 }
 
+/** Runs `statement` on the PostgreSQL server at `url` over a connection of its own; answers the rows. */
+export async function runSql<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  url: string,
+  statement: string,
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(statement)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of a test's own on the suite's PostgreSQL server (TEST_DATABASE_URL), named from `prefix`:
+ * `create()` copies this run's migrated template, `drop()` removes it, connections still open or not.
+ */
+export function templateCopy(prefix: string) {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  return {
+    url: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString(),
+    create: async () => {
+      await runSql(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('databaseTemplate')}`);
+    },
+    drop: async () => {
+      await runSql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
 export async function openTestDatabase(): Promise<Database> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openPglite();
-  const name = `hearth_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('databaseTemplate')}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  if (!process.env.TEST_DATABASE_URL) return openPglite();
+  const copy = templateCopy('hearth_test');
+  await copy.create();
+  const database = await openDatabase({ databaseUrl: copy.url });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await copy.drop();
     },
   };
 }

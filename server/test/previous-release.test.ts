@@ -7,16 +7,15 @@
 //   runs beside this one on this one's schema, writes through its API, runs every job it has (the mail
 //   queue, the fan-out, must-read reminders, the daily jobs brought forward) and logs no error; then this
 //   release takes the database back and reads what it wrote.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STATE } from '@hearth/contract';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed-demo';
+import { runSql, templateCopy } from './database';
 import { Mailbox } from './mailbox';
 import {
   extractRelease,
@@ -81,18 +80,8 @@ describe('the previous release and our migrations', () => {
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : undefined;
 onPostgres?.('the previous release on the schema of this one (PostgreSQL)', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `hearth_previous_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
-  const query = async <T extends pg.QueryResultRow>(url: string, statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query<T>(statement)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const copy = templateCopy('hearth_previous');
+  const databaseUrl = copy.url;
   const mailbox = new Mailbox();
   const vapid = webpush.generateVAPIDKeys();
   const running: ServerProcess[] = [];
@@ -160,7 +149,7 @@ onPostgres?.('the previous release on the schema of this one (PostgreSQL)', () =
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'hearth-previous-'));
     await mailbox.start();
-    await query(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('databaseTemplate')}`);
+    await copy.create();
     // The demo, written by this release (its pictures need storage, which the instances do not share here).
     const database = await openDatabase({ databaseUrl });
     await seedDemo(database.db).finally(() => database.close());
@@ -168,7 +157,7 @@ onPostgres?.('the previous release on the schema of this one (PostgreSQL)', () =
   afterAll(async () => {
     await Promise.all(running.map((s) => s.kill()));
     await mailbox.stop();
-    await query(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await copy.drop().catch(() => undefined);
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
@@ -237,13 +226,13 @@ onPostgres?.('the previous release on the schema of this one (PostgreSQL)', () =
     // Alone on the database from here, the previous release runs the daily jobs brought forward to now.
     // Jobs of queues it does not know (added by this release) stay queued for this one.
     await current.stop();
-    await query(databaseUrl, `UPDATE pgboss.job SET start_after = now() WHERE state = 'created'`);
+    await runSql(databaseUrl, `UPDATE pgboss.job SET start_after = now() WHERE state = 'created'`);
     let waiting = '';
     let steadySince = Date.now();
     const left = await waitFor(
       'the queued jobs to finish',
       async () => {
-        const rows = await query<{ name: string; state: string }>(
+        const rows = await runSql<{ name: string; state: string }>(
           databaseUrl,
           `SELECT name, state FROM pgboss.job WHERE state IN ('created', 'retry', 'active') ORDER BY name`,
         );
@@ -260,7 +249,7 @@ onPostgres?.('the previous release on the schema of this one (PostgreSQL)', () =
     await previous.stop();
     const again = await start(previousDir);
     await waitFor('the reminder', async () => {
-      const rows = await query(
+      const rows = await runSql(
         databaseUrl,
         `SELECT 1 FROM ack_reminders WHERE post_id = ${postId} AND kind = 'dayBefore'`,
       );
@@ -272,7 +261,7 @@ onPostgres?.('the previous release on the schema of this one (PostgreSQL)', () =
       return JSON.stringify(list).includes('ACK_REMINDER') ? true : undefined;
     });
 
-    const failed = await query(databaseUrl, `SELECT name, output FROM pgboss.job WHERE state = 'failed'`);
+    const failed = await runSql(databaseUrl, `SELECT name, output FROM pgboss.job WHERE state = 'failed'`);
     expect(failed).toEqual([]);
     expect([...errorsOf(previous), ...errorsOf(again)]).toEqual([]);
 

@@ -6,13 +6,12 @@
 // new process on its port: not one request fails. Several processes need a database server, so this belongs
 // to the PostgreSQL leg of the suite (mandatory under CI, where `.ci/run` installs Caddy).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import { templateCopy } from './database';
 import {
   freePort,
   SERVER_DIR,
@@ -61,14 +60,8 @@ const onPostgres = process.env.TEST_DATABASE_URL ? describe : undefined;
 const withCaddy = caddyFound ? onPostgres : onPostgres?.skip;
 
 withCaddy?.('a rolling restart of two instances behind Caddy', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `hearth_rolling_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
-  const onServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
+  const database = templateCopy('hearth_rolling');
+  const databaseUrl = database.url;
   let root: string;
   let caddy: ChildProcess | undefined;
   let caddyOutput = '';
@@ -104,7 +97,7 @@ withCaddy?.('a rolling restart of two instances behind Caddy', () => {
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'hearth-rolling-'));
-    await onServer(`CREATE DATABASE ${name} TEMPLATE ${inject('databaseTemplate')}`);
+    await database.create();
     ports.push(await freePort(), await freePort());
     instances.push(...(await Promise.all([startInstance(0, 0), startInstance(1, 0)])));
 
@@ -131,7 +124,7 @@ withCaddy?.('a rolling restart of two instances behind Caddy', () => {
   afterAll(async () => {
     caddy?.kill('SIGKILL');
     await Promise.all(instances.map((s) => s?.kill()));
-    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await database.drop().catch(() => undefined);
     if (root) rmSync(root, { recursive: true, force: true });
   });
 

@@ -4,14 +4,13 @@
 // ordinary servers start side by side; with WORKERS > 1 the primary holds the lock for its workers. Several
 // processes need a database server, so this belongs to the PostgreSQL leg of the suite (mandatory under CI).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { refusalMessage } from '../src/platform/single-instance';
+import { templateCopy } from './database';
 import { freePort, SERVER_DIR, type ServerProcess, startServerProcess, waitFor } from './server-process';
 
 describe('the refusal', () => {
@@ -29,14 +28,8 @@ describe('the refusal', () => {
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : undefined;
 onPostgres?.('SINGLE_INSTANCE on a shared PostgreSQL database', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `hearth_single_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
-  const onServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
+  const database = templateCopy('hearth_single');
+  const databaseUrl = database.url;
   const vapid = webpush.generateVAPIDKeys();
   let root: string;
   let count = 0;
@@ -97,11 +90,11 @@ onPostgres?.('SINGLE_INSTANCE on a shared PostgreSQL database', () => {
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'hearth-single-'));
-    await onServer(`CREATE DATABASE ${name} TEMPLATE ${inject('databaseTemplate')}`);
+    await database.create();
   });
   afterAll(async () => {
     await Promise.all(running.map((s) => s.kill()));
-    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await database.drop().catch(() => undefined);
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
