@@ -210,7 +210,7 @@ function smallPng(seed) {
   ]);
 }
 
-/** The web's upload (web/src/lib/upload.ts): the text fields first, then the file. */
+/** The web's upload (web/src/shared/posts/upload.ts): the text fields first, then the file. */
 function uploadBody(filename, data) {
   const boundary = `----hearthbench${Math.random().toString(16).slice(2)}`;
   const field = (name, value) =>

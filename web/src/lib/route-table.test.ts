@@ -25,7 +25,7 @@ g.sessionStorage ??= (g.window as { sessionStorage: unknown }).sessionStorage;
 
 const { landingPath } = await import('./landing');
 const { roleHasPath, routesForRole } = await import('./route-table');
-const { rememberSurveyLink } = await import('../lib/session');
+const { rememberSurveyLink } = await import('./session');
 
 beforeEach(() => {
   (g.sessionStorage as MemoryStorage).clear();

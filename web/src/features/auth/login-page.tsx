@@ -12,8 +12,8 @@ import { LightCheckbox, LightInput, LightPassword } from '../../lib/light-inputs
 import { toastError } from '../../lib/notify';
 import { PageLoading } from '../../lib/page-loading';
 import { isAccessTokenExpired, useSession } from '../../lib/session';
-import { passwordOffFor, useSignInOptions } from '../../lib/sign-in-options';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { passwordOffFor, useSignInOptions } from '../../shared/account/sign-in-options';
 import { useLogin } from './api';
 import { PasswordOffNote, SsoButtons } from './sso-buttons';
 

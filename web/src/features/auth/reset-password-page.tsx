@@ -5,8 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { AuthCard } from '../../lib/auth-card';
 import { showFormError } from '../../lib/form-errors';
-import { NewPasswordFields } from '../../lib/new-password-fields';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { NewPasswordFields } from '../../shared/account/new-password-fields';
 import { useResetLinkCheck, useSetPassword } from './api';
 import { AuthForm } from './auth-form';
 

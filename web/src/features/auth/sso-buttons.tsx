@@ -4,7 +4,7 @@ import type { SsoProvider } from '@hearth/contract';
 import { Button } from 'antd';
 import { Link } from 'react-router';
 import { AuthCard } from '../../lib/auth-card';
-import { keepSsoRemember, providerNames, ssoStartUrl } from '../../lib/sign-in-options';
+import { keepSsoRemember, providerNames, ssoStartUrl } from '../../shared/account/sign-in-options';
 import './sso-buttons.css';
 
 type Props = {

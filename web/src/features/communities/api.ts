@@ -12,8 +12,8 @@ import {
 } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
 import { toastError } from '../../lib/notify';
-import { communityKeys, feedKeys, patchCachedPost, patchCommunityPost } from '../../lib/posts/post-cache';
 import { byId, useIdQuery, validId } from '../../lib/query-helpers';
+import { communityKeys, feedKeys, patchCachedPost, patchCommunityPost } from '../../shared/posts/post-cache';
 import { withMembership } from './community-logic';
 
 // ---- communities ------------------------------------------------------------------------------------

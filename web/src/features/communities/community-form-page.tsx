@@ -7,7 +7,7 @@ import { Card, Form, Radio } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ColumnsForm, editFormPage, SaveBar, useSaveAndLeave, useUploading } from '../../lib/form-page';
-import { StatusField } from '../../lib/posts/post-form-fields';
+import { StatusField } from '../../lib/status-field';
 import { TitleDescriptionFields } from '../../lib/title-description-fields';
 import { useAdminCommunity, useSaveCommunity } from './admin-api';
 import { type CommunityFormValues, toCommunityBody } from './community-form-logic';

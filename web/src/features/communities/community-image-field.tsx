@@ -6,7 +6,7 @@ import { MSG } from '@hearth/contract';
 import { Button, Flex, Progress, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { errorText, toastError, toastSuccess } from '../../lib/notify';
-import { uploadPostFile } from '../../lib/upload';
+import { uploadPostFile } from '../../shared/posts/upload';
 import { COMMUNITY_IMAGE_TYPES, checkCommunityImage } from './community-form-logic';
 
 export type CommunityImageValue = { id: number; url: string } | null;

@@ -1,9 +1,9 @@
 import { ACTION_TYPE, type CommunityPost, MSG, VISIBILITY } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { formatRelative } from '../../lib/dates';
-import { toggled } from '../../lib/posts/post-cache';
-import { communityPostPath, feedPostLink, postPath } from '../../lib/posts/post-card';
-import { actionErrorText, actionFailed } from '../../lib/posts/post-toggles';
+import { communityPostPath, feedPostLink, postPath } from '../../lib/page-paths';
+import { toggled } from '../../shared/posts/post-cache';
+import { actionErrorText, actionFailed } from '../../shared/posts/post-toggles';
 import {
   canJoin,
   canLeave,

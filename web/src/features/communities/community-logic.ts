@@ -1,6 +1,6 @@
 // Pure rules of the community screens, kept apart so they are unit-tested: membership changes applied at
 // once (and undone), what a visitor may see and do, and the cards' labels; how a like/favourite answer is
-// judged is lib/posts/post-toggles.ts.
+// judged is shared/posts/post-toggles.ts.
 import { type Community, VISIBILITY } from '@hearth/contract';
 
 type Membership = Pick<Community, 'joined' | 'numUsers'>;

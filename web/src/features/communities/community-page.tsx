@@ -11,13 +11,14 @@ import { useNavigate, useParams } from 'react-router';
 import { isApiError, isSessionExpired, requestIdOf } from '../../lib/api-error';
 import { ErrorReference } from '../../lib/error-reference';
 import { PageHeader } from '../../lib/page-header';
-import { CommentsPanel } from '../../lib/posts/comments-panel';
-import { MentionBox } from '../../lib/posts/mention-box';
-import { communityPostPath, PostCard } from '../../lib/posts/post-card';
-import { InfinitePostList } from '../../lib/posts/post-list';
-import { useToggleCommunityAction } from '../../lib/posts/post-toggles';
+import { communityPostPath } from '../../lib/page-paths';
 import { UrlTabsCard } from '../../lib/url-tabs-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { CommentsPanel } from '../../shared/posts/comments-panel';
+import { MentionBox } from '../../shared/posts/mention-box';
+import { PostCard } from '../../shared/posts/post-card';
+import { InfinitePostList } from '../../shared/posts/post-list';
+import { useToggleCommunityAction } from '../../shared/posts/post-toggles';
 import {
   useCommunity,
   useCommunityPosts,

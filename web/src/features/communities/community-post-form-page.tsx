@@ -15,13 +15,14 @@ import { type ReactNode, useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ColumnsForm, SaveBar, useSaveAndLeave, useUploading } from '../../lib/form-page';
 import { PageHeader } from '../../lib/page-header';
-import { PostFilesField } from '../../lib/posts/post-files-field';
-import { PostSubtitleField, PostTitleField, StatusField } from '../../lib/posts/post-form-fields';
-import { RichTextEditor } from '../../lib/posts/rich-text-editor';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useProfile } from '../../lib/session';
 import { StartEndFields } from '../../lib/start-end-fields';
+import { StatusField } from '../../lib/status-field';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { PostFilesField } from '../../shared/posts/post-files-field';
+import { PostSubtitleField, PostTitleField } from '../../shared/posts/post-form-fields';
+import { RichTextEditor } from '../../shared/posts/rich-text-editor';
 import {
   useCommunityOptions,
   useCommunityPostForEdit,

@@ -7,14 +7,14 @@ import { MSG, PATHS } from '@hearth/contract';
 import { Button, Card, Flex, Result, Tag } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError, isSessionExpired } from '../../lib/api-error';
-import { CommentsPanel } from '../../lib/posts/comments-panel';
-import { MentionBox } from '../../lib/posts/mention-box';
-import { PostActions } from '../../lib/posts/post-actions';
-import { PostBackButton, PostBody, PostPageLoading } from '../../lib/posts/post-body';
-import { useToggleCommunityAction } from '../../lib/posts/post-toggles';
-import { useOpenedPost } from '../../lib/posts/read-tracking';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { CommentsPanel } from '../../shared/posts/comments-panel';
+import { MentionBox } from '../../shared/posts/mention-box';
+import { PostActions } from '../../shared/posts/post-actions';
+import { PostBackButton, PostBody, PostPageLoading } from '../../shared/posts/post-body';
+import { useToggleCommunityAction } from '../../shared/posts/post-toggles';
+import { useOpenedPost } from '../../shared/posts/read-tracking';
 import {
   useCommunityPost,
   useCommunityPostComments,

@@ -4,8 +4,8 @@
 import { MSG, type UserSummary } from '@hearth/contract';
 import { Flex, Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useColleagueSearch } from '../../lib/use-colleague-search';
 import { UserAvatar } from '../../lib/user-avatar';
+import { useColleagueSearch } from '../../shared/people/use-colleague-search';
 
 const fullName = (u: Pick<UserSummary, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
 

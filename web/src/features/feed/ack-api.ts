@@ -2,7 +2,7 @@
 import { reachEndpoints, type ToAcknowledge } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
-import { feedKeys } from '../../lib/posts/post-cache';
+import { feedKeys } from '../../shared/posts/post-cache';
 import { withoutPost } from './ack-logic';
 
 /** Under the feed's key, so saving a post (which reloads the feed) reloads this list too. */

@@ -5,7 +5,7 @@ import type { FeedPost } from '@hearth/contract';
 import { Grid, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { from, type ListColumns } from '../../lib/list-table';
-import { postPath } from '../../lib/posts/post-card';
+import { postPath } from '../../lib/page-paths';
 import { useProfile } from '../../lib/session';
 import { adminListPage, byText, createdColumn, titleColumn } from '../../lib/state-tabs-list';
 import { useAdminFeedPosts } from './api';

@@ -1,10 +1,10 @@
 // The feed's API hooks (product.md section 7: News feed, Feed posts and comments), one per endpoint. The News
-// lists, likes and favourites, which community posts and the profile share, are in lib/posts.
+// lists, likes and favourites, which community posts and the profile share, are in shared/posts/.
 import { type CommentBody, type FeedPostBody, feedEndpoints, LIMITS } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
-import { feedKeys, patchCachedPost } from '../../lib/posts/post-cache';
 import { byId, useIdQuery } from '../../lib/query-helpers';
+import { feedKeys, patchCachedPost } from '../../shared/posts/post-cache';
 
 export function useFeaturedPosts() {
   return useQuery({

@@ -1,7 +1,7 @@
 // A feed post's comments and its comment box, through the feed's comment calls; the list and the box
-// themselves are shared with community posts (lib/posts).
-import { CommentsPanel } from '../../lib/posts/comments-panel';
-import { MentionBox } from '../../lib/posts/mention-box';
+// themselves are shared with community posts (shared/posts/).
+import { CommentsPanel } from '../../shared/posts/comments-panel';
+import { MentionBox } from '../../shared/posts/mention-box';
 import { useComments, useCreateComment } from './api';
 
 function CommentBox({ postId }: { postId: number }) {

@@ -16,17 +16,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ColumnsForm, editFormPage, SaveBar, useSaveAndLeave, useUploading } from '../../lib/form-page';
-import { GroupSelects, otherGroupIds } from '../../lib/group-selects';
-import { useGroups } from '../../lib/groups';
-import { PostFilesField } from '../../lib/posts/post-files-field';
-import {
-  DateTimeInput,
-  PostSubtitleField,
-  PostTitleField,
-  StatusField,
-} from '../../lib/posts/post-form-fields';
-import { RichTextEditor } from '../../lib/posts/rich-text-editor';
-import { StartEndFields } from '../../lib/start-end-fields';
+import { DateTimeInput, StartEndFields } from '../../lib/start-end-fields';
+import { StatusField } from '../../lib/status-field';
+import { GroupSelects, otherGroupIds } from '../../shared/people/group-selects';
+import { useGroups } from '../../shared/people/groups';
+import { PostFilesField } from '../../shared/posts/post-files-field';
+import { PostSubtitleField, PostTitleField } from '../../shared/posts/post-form-fields';
+import { RichTextEditor } from '../../shared/posts/rich-text-editor';
 import { useAdminFeedPost, useFeedCategories, useSaveFeedPost } from './api';
 
 type Values = {

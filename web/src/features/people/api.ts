@@ -1,4 +1,4 @@
-// The people directory, a colleague's profile (lib/person-query.ts, shared with the mention card) and the
+// The people directory, a colleague's profile (shared/people/person-query.ts, shared with the mention card) and the
 // administrators' profile-fields setting.
 import { type PeopleQuery, type ProfileFieldsSetting, peopleEndpoints } from '@hearth/contract';
 import {
@@ -9,8 +9,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
-import type { PeopleFilterValues } from '../../lib/people-filters';
-import { personKeys } from '../../lib/person-query';
+import type { PeopleFilterValues } from '../../shared/people/people-filters';
+import { personKeys } from '../../shared/people/person-query';
 
 const directoryKey = (f: PeopleFilterValues) => [...personKeys.all, 'directory', f] as const;
 const settingKey = ['settings', 'profile-fields'] as const;

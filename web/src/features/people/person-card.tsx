@@ -2,7 +2,7 @@
 import type { PersonCard as Person } from '@hearth/contract';
 import { Card, Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { personPath } from '../../lib/person-query';
+import { personPath } from '../../lib/page-paths';
 import { UserAvatar } from '../../lib/user-avatar';
 
 export function PersonCard({ person }: { person: Person }) {

@@ -8,18 +8,19 @@ import { type ReactNode, useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { PageHeader } from '../../lib/page-header';
-import { usePerson } from '../../lib/person-query';
+import { communityPostPath, postPath } from '../../lib/page-paths';
 import { LoadError } from '../../lib/query-states';
 import { roleHasPath } from '../../lib/route-table';
 import { useProfile } from '../../lib/session';
 import { DateText } from '../../lib/time-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { UserAvatar } from '../../lib/user-avatar';
+import { usePerson } from '../../shared/people/person-query';
 import './people.css';
 
-// Where posts open (lib/posts/post-card.tsx has the same paths; importing it would bring the whole card).
+/** Where a post of either kind opens. */
 const postLink = (kind: number, id: number) =>
-  kind === POST_KIND.COMMUNITY ? `/communities/post/${id}` : `/post-detail/${id}`;
+  kind === POST_KIND.COMMUNITY ? communityPostPath(id) : postPath(id);
 
 /** A link when the viewer's role has the page, else the text alone (administrators have no staff pages). */
 function MaybeLink({ to, children }: { to: string; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { authEndpoints, LIMITS, profileEndpoints, type UpdateProfileBody, type U
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
 import { updateSession } from '../../lib/session';
-import { userKeys } from '../../lib/user-query';
+import { userKeys } from '../../shared/people/user-query';
 
 export function useUserActions(enabled = true) {
   return useQuery({

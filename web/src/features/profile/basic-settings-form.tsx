@@ -8,13 +8,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../lib/dates';
 import { showFormError } from '../../lib/form-errors';
-import { emailRules } from '../../lib/form-rules';
-import { GroupSelects, joinGroups, splitGroups } from '../../lib/group-selects';
-import { useGroups } from '../../lib/groups';
-import { JobTitleField } from '../../lib/job-title-field';
-import { NameFields } from '../../lib/name-fields';
 import { toastSuccess } from '../../lib/notify';
 import { SubmitButton } from '../../lib/submit-button';
+import { emailRules } from '../../shared/account/form-rules';
+import { JobTitleField } from '../../shared/account/job-title-field';
+import { NameFields } from '../../shared/account/name-fields';
+import { GroupSelects, joinGroups, splitGroups } from '../../shared/people/group-selects';
+import { useGroups } from '../../shared/people/groups';
 import { useGroupsChangeableFrom, useUpdateProfile } from './api';
 import { AvatarUpload } from './avatar-upload';
 

@@ -3,11 +3,11 @@
 import { Card, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../lib/page-header';
-import { PasswordChangeForm } from '../../lib/password-change-form';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useUser } from '../../lib/user-query';
+import { PasswordChangeForm } from '../../shared/account/password-change-form';
+import { useUser } from '../../shared/people/user-query';
 import { BasicSettingsForm } from './basic-settings-form';
 
 export default function EditProfilePage() {

@@ -5,14 +5,14 @@ import { PATHS, ROLE } from '@hearth/contract';
 import { Button, Card, Descriptions, Flex, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { CountLabel } from '../../lib/count-label';
-import { splitGroups } from '../../lib/group-selects';
 import { PageHeader } from '../../lib/page-header';
-import { PostList } from '../../lib/posts/post-list';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { UserAvatar } from '../../lib/user-avatar';
-import { useUser } from '../../lib/user-query';
+import { splitGroups } from '../../shared/people/group-selects';
+import { useUser } from '../../shared/people/user-query';
+import { PostList } from '../../shared/posts/post-list';
 import { useUserActions } from './api';
 
 /** The posts the staff member liked and favourited, loaded like the news feed (10 at a time). */

@@ -9,7 +9,7 @@ import { isApiError, isSessionExpired } from '../../lib/api-error';
 import { formatDate } from '../../lib/dates';
 import { DownloadCsvButton } from '../../lib/download-button';
 import { PageHeader } from '../../lib/page-header';
-import { postPath } from '../../lib/posts/post-card';
+import { postPath } from '../../lib/page-paths';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';

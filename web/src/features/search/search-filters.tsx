@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { DatePicker } from '../../lib/date-picker';
 import { call } from '../../lib/endpoint-client';
 import { popupContainer } from '../../lib/popup-container';
-import { useColleagueSearch } from '../../lib/use-colleague-search';
+import { useColleagueSearch } from '../../shared/people/use-colleague-search';
 import type { SearchFilters } from './api';
 import { AUTHOR_KINDS, COMMUNITY_KINDS } from './kind-labels';
 

@@ -3,7 +3,7 @@
 import { type PasswordSignIn, ssoEndpoints } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
-import { SIGN_IN_OPTIONS_KEY } from '../../lib/sign-in-options';
+import { SIGN_IN_OPTIONS_KEY } from '../../shared/account/sign-in-options';
 
 const settingKey = ['settings', 'password-sign-in'] as const;
 

@@ -9,8 +9,8 @@ import { toastError, toastSuccess } from '../../lib/notify';
 import { PageHeader } from '../../lib/page-header';
 import { popupContainer } from '../../lib/popup-container';
 import { LoadError } from '../../lib/query-states';
-import { providerNames, useSignInOptions } from '../../lib/sign-in-options';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { providerNames, useSignInOptions } from '../../shared/account/sign-in-options';
 import { usePasswordSignInSetting, useSavePasswordSignIn } from './api';
 import './sso.css';
 

@@ -9,8 +9,8 @@ import { AuthCard } from '../../lib/auth-card';
 import { landingPath } from '../../lib/landing';
 import { PageLoading } from '../../lib/page-loading';
 import { saveSession } from '../../lib/session';
-import { takeSsoRemember } from '../../lib/sign-in-options';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { takeSsoRemember } from '../../shared/account/sign-in-options';
 import { takeSsoSession } from './api';
 
 export default function SsoCompletePage() {

@@ -1,10 +1,10 @@
 // User administration calls (product.md section 7, Users and profile) for role 1; the single-user read that
-// the profile pages share is in lib/user-query.ts.
+// the profile pages share is in shared/people/user-query.ts.
 import { type AdminUserCreate, type AdminUserUpdate, type User, usersEndpoints } from '@hearth/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
-import type { PeopleFilterValues } from '../../lib/people-filters';
-import { userKeys } from '../../lib/user-query';
+import type { PeopleFilterValues } from '../../shared/people/people-filters';
+import { userKeys } from '../../shared/people/user-query';
 
 /** The admin list's search and filters (issue 17); the list answers every user that matches them. */
 export type UserListFilters = PeopleFilterValues & { roleId?: number };

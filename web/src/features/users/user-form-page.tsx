@@ -3,16 +3,16 @@
 import { MSG, type User } from '@hearth/contract';
 import { Card, Col, Form, Input, Result, Row, Select, Switch } from 'antd';
 import { useNavigate } from 'react-router';
-import { CompanyEmailField } from '../../lib/company-email-field';
 import { editFormPage, SaveBar, useSaveAndLeave } from '../../lib/form-page';
-import { adminPasswordRules } from '../../lib/form-rules';
-import { GroupSelects, joinGroups, splitGroups } from '../../lib/group-selects';
-import { useGroups } from '../../lib/groups';
-import { JobTitleField } from '../../lib/job-title-field';
-import { NameFields } from '../../lib/name-fields';
 import { LoadingBlock } from '../../lib/query-states';
-import { roleName } from '../../lib/role-names';
-import { useUser } from '../../lib/user-query';
+import { CompanyEmailField } from '../../shared/account/company-email-field';
+import { adminPasswordRules } from '../../shared/account/form-rules';
+import { JobTitleField } from '../../shared/account/job-title-field';
+import { NameFields } from '../../shared/account/name-fields';
+import { GroupSelects, joinGroups, splitGroups } from '../../shared/people/group-selects';
+import { useGroups } from '../../shared/people/groups';
+import { roleName } from '../../shared/people/role-names';
+import { useUser } from '../../shared/people/user-query';
 import { useCreateUser, useRoles, useUpdateUser } from './api';
 
 type UserForm = {

@@ -6,11 +6,11 @@ import { Badge, Button, Card, Select, Space, Tabs } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../lib/page-header';
-import { PeopleFilters, usePeopleFilters, useSetUrlParam } from '../../lib/people-filters';
 import { popupContainer } from '../../lib/popup-container';
 import { LoadError } from '../../lib/query-states';
-import { roleName } from '../../lib/role-names';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { PeopleFilters, usePeopleFilters, useSetUrlParam } from '../../shared/people/people-filters';
+import { roleName } from '../../shared/people/role-names';
 import { useAllUsers, useRoles } from './api';
 import { UsersTable } from './users-table';
 

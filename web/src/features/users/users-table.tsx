@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatTableDate } from '../../lib/dates';
 import { from, type ListColumns, ListTable, Wrap } from '../../lib/list-table';
-import { roleName } from '../../lib/role-names';
+import { roleName } from '../../shared/people/role-names';
 
 function groupName(user: User, typeId: number): string {
   return (

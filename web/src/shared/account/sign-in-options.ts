@@ -2,7 +2,7 @@
 // where password sign-in is off (then those pages say to use the provider instead).
 import { type PasswordSignIn, passwordSignInBlocked, ssoEndpoints } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call, endpointUrl } from './endpoint-client';
+import { call, endpointUrl } from '../../lib/endpoint-client';
 
 export const SIGN_IN_OPTIONS_KEY = ['sign-in-options'] as const;
 

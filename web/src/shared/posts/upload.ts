@@ -2,9 +2,9 @@
 // XMLHttpRequest, because fetch reports no upload progress. Progress is scaled to 0-90 while the bytes are
 // sent and becomes 100 when the server has stored the file; failures carry the server's `error` text.
 import { filesEndpoints, LIMITS, MSG, type UploadResponse } from '@hearth/contract';
-import { BASE_HEADERS, expireSession, validAccessToken } from './api';
-import { ApiError, apiErrorFrom, parseJsonBody, REQUEST_ID_HEADER } from './api-error';
-import { endpointUrl } from './endpoint-client';
+import { BASE_HEADERS, expireSession, validAccessToken } from '../../lib/api';
+import { ApiError, apiErrorFrom, parseJsonBody, REQUEST_ID_HEADER } from '../../lib/api-error';
+import { endpointUrl } from '../../lib/endpoint-client';
 
 export type UploadResult = UploadResponse;
 

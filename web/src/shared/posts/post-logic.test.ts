@@ -1,6 +1,5 @@
 import type { FileInfo } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
-import { checkPostFile, sendingPercent } from '../upload';
 import {
   collapseSpaceAfterMentions,
   commentPayload,
@@ -9,6 +8,7 @@ import {
   toMarkup,
 } from './mentions';
 import { formatBytes, imageSrcSet, postPicture, postThumbnail, splitPostFiles } from './post-media';
+import { checkPostFile, sendingPercent } from './upload';
 
 const file = (over: Partial<FileInfo>): FileInfo => ({
   id: 1,

@@ -1,5 +1,5 @@
-// antd Form rules built from the contract's patterns and messages (product.md section 5), shared by all
-// forms.
+// antd Form rules built from the contract's patterns and messages (product.md section 5), shared by the
+// account forms: e-mail, company domain, new password and its confirmation, the admin's password.
 import { EMAIL_PATTERN, isCompanyEmail, LIMITS, MSG, PASSWORD_PATTERN } from '@hearth/contract';
 import type { FormRule } from 'antd';
 

@@ -1,7 +1,7 @@
 // All groups (locations, departments, teams) for the selects of logged-in forms.
 import { usersEndpoints } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from './endpoint-client';
+import { call } from '../../lib/endpoint-client';
 
 export function useGroups() {
   return useQuery({

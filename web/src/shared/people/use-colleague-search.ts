@@ -2,7 +2,7 @@
 // comment box's mentions and the community form's user picker. A newer query aborts the older call.
 import { LIMITS, type UserSummary, usersEndpoints } from '@hearth/contract';
 import { useEffect, useState } from 'react';
-import { call } from './endpoint-client';
+import { call } from '../../lib/endpoint-client';
 
 /** The mention search (product.md section 7): active colleagues whose name starts with `text`. */
 export function searchColleagues(text: string, signal?: AbortSignal): Promise<UserSummary[]> {

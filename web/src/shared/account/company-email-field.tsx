@@ -2,7 +2,7 @@
 // e-mail domains when the server names some (public config).
 import { MSG } from '@hearth/contract';
 import { Form, Input } from 'antd';
-import { useConfig } from './config';
+import { useConfig } from '../../lib/config';
 import { companyEmailRule, emailRules } from './form-rules';
 
 /** `autoComplete`: 'email' for the user's own address, 'off' when an admin types someone else's. */

@@ -2,7 +2,7 @@
 // profile's Liked and Favourites tabs show the same lists.
 import { feedEndpoints, LIMITS } from '@hearth/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { call } from '../endpoint-client';
+import { call } from '../../lib/endpoint-client';
 import { type FeedAction, feedKeys } from './post-cache';
 
 export function useNewsFeed(action: FeedAction) {

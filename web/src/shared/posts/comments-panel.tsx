@@ -4,10 +4,10 @@
 import { MSG, type UserSummary } from '@hearth/contract';
 import { Empty, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { LoadError, LoadingBlock } from '../query-states';
-import { useProfile } from '../session';
-import { DateText, TimeAgo } from '../time-text';
-import { UserAvatar } from '../user-avatar';
+import { LoadError, LoadingBlock } from '../../lib/query-states';
+import { useProfile } from '../../lib/session';
+import { DateText, TimeAgo } from '../../lib/time-text';
+import { UserAvatar } from '../../lib/user-avatar';
 import { MentionText } from './mention-text';
 import './post-section-title.css';
 import './comments-panel.css';

@@ -7,11 +7,11 @@
 import { MSG, type UserSummary } from '@hearth/contract';
 import { Button, Flex, Mentions, Spin } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import { growField } from '../grow-field';
-import { toastError } from '../notify';
-import { popupContainer } from '../popup-container';
-import { useColleagueSearch } from '../use-colleague-search';
-import { UserAvatar } from '../user-avatar';
+import { growField } from '../../lib/grow-field';
+import { toastError } from '../../lib/notify';
+import { popupContainer } from '../../lib/popup-container';
+import { UserAvatar } from '../../lib/user-avatar';
+import { useColleagueSearch } from '../people/use-colleague-search';
 import { collapseSpaceAfterMentions, commentPayload, type Mention } from './mentions';
 import './mention-box.css';
 

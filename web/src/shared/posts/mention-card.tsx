@@ -1,13 +1,14 @@
 // A mention's link with the colleague's card (avatar, name, job title, department, location) on hover and
 // on keyboard focus. The card asks GET /people/{id} only when it first opens; the answer is cached with
-// the person page's (lib/person-query.ts).
+// the person page's (shared/people/person-query.ts).
 import type { UserSummary } from '@hearth/contract';
 import { Popover, Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { isApiError } from '../api-error';
-import { personPath, usePerson } from '../person-query';
-import { popupContainer } from '../popup-container';
-import { UserAvatar } from '../user-avatar';
+import { isApiError } from '../../lib/api-error';
+import { personPath } from '../../lib/page-paths';
+import { popupContainer } from '../../lib/popup-container';
+import { UserAvatar } from '../../lib/user-avatar';
+import { usePerson } from '../people/person-query';
 
 function Card({ person }: { person: UserSummary }) {
   const found = usePerson(person.id);

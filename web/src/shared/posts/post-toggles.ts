@@ -3,9 +3,9 @@
 // answer is `successful: false` (product.md section 4).
 import { ACTION_TYPE, communitiesEndpoints, feedEndpoints, MSG } from '@hearth/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { isSessionExpired } from '../api';
-import { call } from '../endpoint-client';
-import { toastError } from '../notify';
+import { isSessionExpired } from '../../lib/api';
+import { call } from '../../lib/endpoint-client';
+import { toastError } from '../../lib/notify';
 import { type ActionType, feedKeys, patchCachedPost, patchCommunityPost, toggled } from './post-cache';
 
 type ToggleVars = { postId: number; type: ActionType; active: boolean };

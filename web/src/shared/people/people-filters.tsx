@@ -7,9 +7,9 @@ import { GROUP_TYPE } from '@hearth/contract';
 import { Input, Select } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useDebouncedValue } from './debounced-value';
+import { useDebouncedValue } from '../../lib/debounced-value';
+import { popupContainer } from '../../lib/popup-container';
 import { useGroups } from './groups';
-import { popupContainer } from './popup-container';
 import './people-filters.css';
 
 export type PeopleFilterValues = { q: string; locationId?: number; departmentId?: number };

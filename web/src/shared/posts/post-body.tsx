@@ -6,13 +6,13 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { FileInfo, UserSummary } from '@hearth/contract';
 import { Button, Card, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { DateText } from '../time-text';
-import { UserAvatar } from '../user-avatar';
+import { DateText } from '../../lib/time-text';
+import { UserAvatar } from '../../lib/user-avatar';
 import { AttachmentsList } from './attachments-list';
 import { MediaCarousel } from './media-carousel';
 import { splitPostFiles } from './post-media';
 import { SafeHtml } from './safe-html';
-import '../shimmer.css';
+import '../../lib/shimmer.css';
 import './post-body.css';
 
 type ShownPost = {

@@ -2,7 +2,7 @@
 // its cache, so hovering a name after opening the page (or the other way round) asks nothing again.
 import { peopleEndpoints } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from './endpoint-client';
+import { call } from '../../lib/endpoint-client';
 
 export const personKeys = {
   all: ['people'] as const,
@@ -17,6 +17,3 @@ export function usePerson(id: number, enabled = true) {
     staleTime: 60_000,
   });
 }
-
-/** A person's page. */
-export const personPath = (id: number) => `/people/${id}`;

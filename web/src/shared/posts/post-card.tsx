@@ -5,29 +5,14 @@
 import type { FeedPost } from '@hearth/contract';
 import { type MouseEvent, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DateText } from '../time-text';
+import { feedPostLink } from '../../lib/page-paths';
+import { DateText } from '../../lib/time-text';
 import { CARD_CONTROLS, cardClickOpens } from './card-click';
 import { type ActionablePost, PostActions, type UseToggle } from './post-actions';
 import { postPicture } from './post-media';
 import { useSeenRef } from './read-tracking';
-import '../shimmer.css';
+import '../../lib/shimmer.css';
 import './post-card.css';
-
-export function postPath(id: number): string {
-  return `/post-detail/${id}`;
-}
-
-export function communityPostPath(id: number): string {
-  return `/communities/post/${id}`;
-}
-
-/**
- * Where a feed card leads: a community post (the News Communities tab; the server adds `communityId` to
- * those posts) opens the community post page, any other post its detail page.
- */
-export function feedPostLink(post: { id: number; communityId?: number | null }): string {
-  return post.communityId != null ? communityPostPath(post.id) : postPath(post.id);
-}
 
 /** What a card shows: a feed post, or a community post (no categories). */
 export type CardPost = ActionablePost &

@@ -3,11 +3,11 @@
 import { MSG, profileEndpoints, type UpdatePasswordBody } from '@hearth/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
-import { call } from './endpoint-client';
-import { showFormError } from './form-errors';
+import { call } from '../../lib/endpoint-client';
+import { showFormError } from '../../lib/form-errors';
+import { toastSuccess } from '../../lib/notify';
+import { saveSession, useProfile } from '../../lib/session';
 import { NewPasswordFields } from './new-password-fields';
-import { toastSuccess } from './notify';
-import { saveSession, useProfile } from './session';
 
 /** The server revokes refresh tokens on a password change and answers a fresh session: keep it. */
 function useUpdatePassword() {

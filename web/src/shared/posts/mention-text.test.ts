@@ -1,7 +1,7 @@
 // Mentions in a text become links only where the answer names the person, longest names first.
 import { PATHS, ROLE } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
-import { roleHasPath } from '../route-table';
+import { roleHasPath } from '../../lib/route-table';
 import { splitMentions } from './mention-text';
 
 const ann = { id: 1, firstName: 'Ann', lastName: 'Lee', profileImage: null };

@@ -1,7 +1,7 @@
 // The single-user read that the user administration and the profile pages share, and the users' query keys.
 import { usersEndpoints } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from './endpoint-client';
+import { call } from '../../lib/endpoint-client';
 
 export const userKeys = {
   all: ['users'] as const,

@@ -1,12 +1,12 @@
 // Seen and opened posts (issue 18, ADR 033), the DOM side: a feed or community post card counts as seen
 // once it has been at least half visible for REACH_LIMITS.seenAfterMs while the page is shown (one shared
 // IntersectionObserver; the timer stops when the card leaves or the page is hidden), a post page as
-// opened when it shows the post. read-batcher.ts queues and sends them. Lives in lib/ because the cards and
-// post pages of the feed and of communities both report here.
+// opened when it shows the post. read-batcher.ts queues and sends them. Lives in shared/posts/ because the cards
+// and post pages of the feed and of communities both report here.
 import { REACH_LIMITS, reachEndpoints } from '@hearth/contract';
 import { useCallback, useEffect } from 'react';
-import { call } from '../endpoint-client';
-import { currentProfile, readSession } from '../session';
+import { call } from '../../lib/endpoint-client';
+import { currentProfile, readSession } from '../../lib/session';
 import { type ReadBatch, ReadBatcher } from './read-batcher';
 
 /** Half visible; a little slack for sub-pixel layouts, which report 0.4999. */

@@ -13,9 +13,9 @@ import {
 import { type FileInfo, LIMITS, MSG } from '@hearth/contract';
 import { Button, Flex, Progress, Typography } from 'antd';
 import { type DragEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { errorText, toastError, toastSuccess } from '../notify';
-import { checkPostFile, uploadPostFile } from '../upload';
+import { errorText, toastError, toastSuccess } from '../../lib/notify';
 import { fileLabel, formatBytes, isAudio } from './post-media';
+import { checkPostFile, uploadPostFile } from './upload';
 import './post-files-field.css';
 
 type Pending = {
