@@ -11,16 +11,14 @@
 //   npm run lighthouse -- --runs 3          the median of three runs per page
 //   npm run lighthouse -- --save DIR        keeps each report (JSON) in DIR for a closer look
 //   WEB_DIST=/path npm run lighthouse       another build of the web app
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
+import { startBuiltServer } from './built-server.mjs';
 
 const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 95 };
 const STAFF = { email: 'staff@example.com', password: 'Passw0rd!' };
@@ -34,49 +32,6 @@ const { values: args } = parseArgs({
   },
 });
 const runs = Math.max(1, Number(args.runs) || 1);
-const root = new URL('..', import.meta.url).pathname;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** The built server on a fresh demo database, as `npm start` would serve it. */
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-lighthouse-'));
-  const child = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error('the server exited; run `npm run build` first');
-    try {
-      if ((await fetch(`${url}/v1/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return {
-    url,
-    stop() {
-      child.kill();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Logs in through the real form and finds a post, a community and a survey to score. */
 async function loginAndFindPages(browser, base) {
@@ -155,7 +110,7 @@ async function scoreMedian(port, url) {
   };
 }
 
-const server = args.url ? null : await startServer();
+const server = args.url ? null : await startBuiltServer('hearth-lighthouse-');
 const base = (args.url ?? server.url).replace(/\/$/, '');
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
 const rows = [];
