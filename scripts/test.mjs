@@ -129,6 +129,9 @@ if (process.env.TEST_DATABASE_URL || findPgBin()) {
         'run',
         '--project',
         'server',
+        // Four forks on two cores: these files wait on the database server and on the processes they
+        // start (a 65 s outage, restarts); with two, the cores stood idle half the leg (vmstat).
+        '--maxWorkers=4',
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${pgJson}`,

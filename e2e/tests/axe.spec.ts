@@ -439,6 +439,9 @@ const SCANS: { name: string; who?: string; screens: Screen[] }[] = [
 ];
 
 test.describe('axe, light and dark', () => {
+  // Each role's scan stands alone (its own session and data): they share the workers instead of taking
+  // 4 to 5 minutes one after the other in one.
+  test.describe.configure({ mode: 'parallel' });
   test.use({ actionTimeout: 10_000 });
   test.setTimeout(300_000);
 

@@ -1,5 +1,5 @@
 // Shared steps of the browser journeys.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
@@ -13,6 +13,18 @@ export const DEMO = {
   staff: 'staff@example.com',
   editor: 'editor@example.com',
 } as const;
+
+/**
+ * A full-page screenshot for a person to look at, in E2E_SHOTS/<folder>/<name>.png, when E2E_SHOTS names a
+ * folder; otherwise nothing. Nothing asserts on them, and each costs the browser a full-page paint and a
+ * PNG: CI leaves them out.
+ */
+export async function screenshot(page: Page, folder: string, name: string): Promise<void> {
+  const root = process.env.E2E_SHOTS;
+  if (!root) return;
+  mkdirSync(join(root, folder), { recursive: true });
+  await page.screenshot({ path: join(root, folder, `${name}.png`), fullPage: true });
+}
 
 let seq = 0;
 export const uniqueEmail = (prefix: string) =>

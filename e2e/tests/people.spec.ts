@@ -1,8 +1,7 @@
 // People journeys (issue 17): staff open the directory from the menu, search and filter it, open a
 // colleague's page, and follow a mention in a comment, whose card opens on keyboard focus; an administrator
 // shows the phone to colleagues and hides it again, and searches the user list; the pages at 375 px. Each
-// step leaves a screenshot in E2E_TMP/people-shots for a person to look at.
-import { mkdirSync } from 'node:fs';
+// step leaves a screenshot in E2E_SHOTS/people for a person to look at (helpers.ts, screenshot).
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   chooseOption,
@@ -12,15 +11,14 @@ import {
   openAs,
   publishFeedPost,
   STRONG_PASSWORD,
+  screenshot,
   seedSession,
   tokenOf,
 } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-const SHOTS = `${process.env.E2E_TMP ?? '.tmp'}/people-shots`;
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, 'people', name);
 
 const uid = Date.now().toString(36);
 const cards = (page: Page) =>

@@ -1,14 +1,14 @@
 // Global search (issue 17): staff search from the top bar (Ctrl+K focuses it), see grouped suggestions,
 // press Enter for the results page, filter, sort and load more; administrators see drafts marked; the same
-// at 375 px, where the bar shows a search icon. Screenshots of each screen go to the run's folder.
+// at 375 px, where the bar shows a search icon. Screenshots of each screen go to E2E_SHOTS/search
+// (helpers.ts, screenshot).
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, loginAs, openAs, publishFeedPost } from './helpers';
+import { DEMO, loginAs, openAs, publishFeedPost, screenshot } from './helpers';
 
 // Random in the middle, new for each run of the file: the staff journey types all but the last three letters,
 // and that prefix must match this run's posts only (a timestamp's prefix was shared by runs close in time).
 let WORD = '';
-const SHOTS = `${process.env.E2E_TMP ?? new URL('../../.tmp', import.meta.url).pathname}/search-shots`;
 
 async function draftFeedPost(request: APIRequestContext, title: string) {
   const text = `<p>The ${WORD} plan, still a draft</p>`;
@@ -26,7 +26,7 @@ test.beforeAll(async ({ request }) => {
   await draftFeedPost(request, `Secret ${WORD} roadmap`);
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, 'search', name);
 
 test('staff search from the top bar, open the results, filter, sort and load more', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -30,9 +30,11 @@ test('admin adds a user, who logs in; admin deactivates them, who then cannot', 
   await logout(page);
 
   await openAs(page, DEMO.admin, '/users');
+  // This user's row, by its address: other journeys add people named Lindiwe at the same time.
   await page
+    .getByRole('row')
+    .filter({ hasText: email })
     .getByRole('link', { name: /Lindiwe/ })
-    .first()
     .click();
   await expect(page).toHaveURL(/\/edit-user\/\d+$/);
   await expect(page.getByLabel('First name')).toHaveValue('Lindiwe');
