@@ -56,6 +56,13 @@ const config: UserConfig = {
               priority: 20,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 15 },
+            // The API client and the query helpers: every page's queries and every route loader use them,
+            // so one chunk rather than a few tiny ones that each page and loader chunk wait on.
+            {
+              name: 'api-client',
+              test: /web[\\/]src[\\/]lib[\\/](api|api-error|endpoint-client|query-helpers)\.ts$/,
+              priority: 10,
+            },
           ],
         },
       },

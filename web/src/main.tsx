@@ -1,12 +1,11 @@
 // Entry point: providers, the browser router and the role-built route table.
 import './zod-jitless';
-import { StrictMode, Suspense, startTransition } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { captureInstallPrompt } from './lib/install';
-import { PageLoading } from './lib/page-loading';
 import './styles.css';
 
 captureInstallPrompt();
@@ -20,9 +19,7 @@ startTransition(() =>
     <StrictMode>
       <Providers>
         <BrowserRouter>
-          <Suspense fallback={<PageLoading />}>
-            <AppRoutes />
-          </Suspense>
+          <AppRoutes />
         </BrowserRouter>
       </Providers>
     </StrictMode>,

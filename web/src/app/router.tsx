@@ -1,11 +1,17 @@
 // Builds the routes from the role id in the stored profile (product.md section 6). Logging in or out changes
-// the stored session, `useSession` re-renders, and the route table follows.
+// the stored session, `useSession` re-renders, and the route table follows. Each location first starts its
+// page's requests (the page's route loader, lib/route-loader.ts), then renders the page, whose code may
+// still be on its way.
 import { PATHS } from '@hearth/contract';
-import { lazy, useEffect, useMemo } from 'react';
-import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { type Location, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import type { PageId } from '../lib/page-ids';
+import { PageLoading } from '../lib/page-loading';
 import { matchesAny, PROTECTED_PATHS, PUBLIC_ROUTES, routesForRole } from '../lib/route-table';
 import { clearSession, rememberSurveyLink, useSession } from '../lib/session';
 import { PageFor } from './pages';
+import { ROUTE_LOADERS } from './route-loaders';
 
 const PublicLayout = lazy(() => import('./layout/public-layout'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
@@ -42,6 +48,7 @@ function BrokenSession() {
 const publicChildren: RouteObject[] = PUBLIC_ROUTES.map(({ path, page }) => ({
   path,
   element: <PageFor page={page} />,
+  handle: { page } satisfies PageHandle,
 }));
 
 export function buildRoutes(roleId: number | undefined): RouteObject[] {
@@ -58,18 +65,64 @@ export function buildRoutes(roleId: number | undefined): RouteObject[] {
     {
       element: <AppLayout />,
       children: [
-        ...routesForRole(roleId).map(({ path, page }) => ({ path, element: <PageFor page={page} /> })),
+        ...routesForRole(roleId).map(({ path, page }) => ({
+          path,
+          element: <PageFor page={page} />,
+          handle: { page } satisfies PageHandle,
+        })),
         { path: '*', element: <NotFoundPage /> },
       ],
     },
   ];
 }
 
+/** What a signed-in route carries for its route loader: the page it shows. */
+type PageHandle = { page: PageId };
+
+/**
+ * Starts the requests of the page `location` opens, if its page has a loader; answers whether it did.
+ * `roleId` is undefined when nobody is signed in (the public pages' loaders).
+ */
+export function startRouteLoader(
+  routes: RouteObject[],
+  location: Pick<Location, 'pathname' | 'search'>,
+  roleId: number | undefined,
+  queryClient: QueryClient,
+): boolean {
+  const leaf = matchRoutes(routes, location)?.at(-1);
+  const page = (leaf?.route.handle as PageHandle | undefined)?.page;
+  const load = page ? ROUTE_LOADERS[page] : undefined;
+  if (!leaf || !load) return false;
+  load({ params: leaf.params, search: new URLSearchParams(location.search), roleId, queryClient });
+  return true;
+}
+
+/**
+ * Runs the route loader once per location and role, while rendering rather than in an effect: a navigation
+ * renders in a transition that commits only when the new page's code is there, so an effect would ask for
+ * the data after the code once more (the waterfall loaders remove). Starting a request twice is harmless
+ * (the query cache joins a request already under way), but once per location keeps pages whose data is
+ * always asked afresh (forms, staleTime 0) from asking again on another render.
+ */
+function useRouteLoader(routes: RouteObject[], roleId: number | undefined): void {
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const started = useRef('');
+  const key = `${roleId}:${location.pathname}${location.search}`;
+  if (started.current !== key) {
+    started.current = key;
+    startRouteLoader(routes, location, roleId, queryClient);
+  }
+}
+
 export function AppRoutes() {
   const session = useSession();
   const roleId = session.kind === 'ok' ? session.profile.roles.id : undefined;
   const routes = useMemo(() => buildRoutes(roleId), [roleId]);
+  useRouteLoader(routes, roleId);
   const element = useRoutes(routes);
   if (session.kind === 'broken') return <BrokenSession />;
-  return element;
+  // The boundary is here rather than above: this component stays on screen while a layout's code loads,
+  // so what it started is not thrown away with it.
+  return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 }

@@ -1,6 +1,6 @@
 // Data the shell needs: the public config (brand, support e-mail, copyright year, company domains).
 import { type PublicConfig, systemEndpoints } from '@hearth/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './endpoint-client';
 
 /** Shown until the public config answers, so the footer and titles never render empty. */
@@ -11,14 +11,15 @@ const DEFAULT_CONFIG: PublicConfig = {
   companyEmailDomains: [],
 };
 
-export const configQueryKey = ['config'] as const;
-
-export function useConfigQuery() {
-  return useQuery({
-    queryKey: configQueryKey,
+export const configQuery = () =>
+  queryOptions({
+    queryKey: ['config'] as const,
     queryFn: () => call(systemEndpoints.getPublicConfig),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+export function useConfigQuery() {
+  return useQuery(configQuery());
 }
 
 export function useConfig(): PublicConfig {

@@ -10,13 +10,10 @@ import { useNavigate, useParams } from 'react-router';
 import { showFormError } from './form-errors';
 import { toastSuccess } from './notify';
 import { PageHeader } from './page-header';
+import { parseRouteId } from './query-helpers';
 import { LoadError, LoadingBlock } from './query-states';
 import { useDocumentTitle } from './use-document-title';
 import './form-page.css';
-
-/** A route's id parameter: undefined when absent or not a database id. */
-const parseRouteId = (value: string | undefined) =>
-  value && /^\d{1,10}$/.test(value) ? Number(value) : undefined;
 
 /** Layout and scrolling of the form pages: invalid forms scroll to the first error and send nothing. */
 export const FORM_PAGE_PROPS = {

@@ -6,6 +6,7 @@ import { setLoggingOut } from '../../lib/api';
 import { call } from '../../lib/endpoint-client';
 import { disablePush } from '../../lib/push';
 import { clearSession, currentProfile, saveSession } from '../../lib/session';
+import { registerGroupsQuery, resetLinkCheckQuery } from './queries';
 
 /** Basic auth of product.md section 7; UTF-8 safe, unlike a bare btoa of the text. */
 function basicAuth(email: string, password: string): string {
@@ -69,11 +70,7 @@ export function useLogout() {
 }
 
 export function useRegisterGroups() {
-  return useQuery({
-    queryKey: ['register-groups'],
-    queryFn: () => call(authEndpoints.listRegisterGroups, { query: { limit: -1 } }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(registerGroupsQuery());
 }
 
 export function useRegister() {
@@ -100,18 +97,9 @@ export function useVerifyEmail() {
   });
 }
 
-/**
- * Whether a reset link can still be used, asked when the page opens (nothing is spent): a bogus or used
- * link says so at once instead of after the new password was typed. Not retried: a 400 is the answer.
- */
+/** Whether a reset link can still be used (resetLinkCheckQuery), asked when the page opens. */
 export function useResetLinkCheck(token: string) {
-  return useQuery({
-    queryKey: ['reset-link', token],
-    queryFn: () => call(authEndpoints.checkResetToken, { body: { token } }),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(resetLinkCheckQuery(token));
 }
 
 export function useSetPassword() {

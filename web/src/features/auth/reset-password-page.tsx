@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { NewPasswordFields } from '../../shared/account/new-password-fields';
 import { useResetLinkCheck, useSetPassword } from './api';
 import { AuthForm } from './auth-form';
+import { resetToken } from './loaders';
 
 type ResetForm = { password: string; confirm: string };
 
@@ -18,7 +19,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [form] = Form.useForm<ResetForm>();
   const setPassword = useSetPassword();
-  const token = params.get('token') ?? '';
+  const token = resetToken(params);
   const check = useResetLinkCheck(token);
 
   const toLogin = (

@@ -1,7 +1,7 @@
 // The staff community screens' API hooks (product.md section 7: Communities, Community posts). Join/Leave and
 // likes/favourites are optimistic: the cached copies change at once and change back when the call fails
 // (a like or favourite also when the answer says it was not successful, product.md section 4).
-import { type Community, communitiesEndpoints, LIMITS } from '@hearth/contract';
+import { type Community, communitiesEndpoints } from '@hearth/contract';
 import {
   type QueryClient,
   useInfiniteQuery,
@@ -12,27 +12,32 @@ import {
 } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
 import { toastError } from '../../lib/notify';
-import { byId, useIdQuery, validId } from '../../lib/query-helpers';
-import { communityKeys, feedKeys, patchCachedPost, patchCommunityPost } from '../../shared/posts/post-cache';
+import { patchCachedPost, patchCommunityPost } from '../../shared/posts/post-cache';
+import { communityKeys, feedKeys } from '../../shared/posts/post-keys';
 import { withMembership } from './community-logic';
+import {
+  communityListQuery,
+  communityPostCommentsQuery,
+  communityPostQuery,
+  communityPostsQuery,
+  communityQuery,
+  discussionQuery,
+  verifyCommunityPostQuery,
+} from './queries';
 
 // ---- communities ------------------------------------------------------------------------------------
 
 /** My Communities (viewState 1) or Public Communities (2). */
 export function useCommunityList(viewState: number) {
-  return useQuery({
-    queryKey: communityKeys.stats(viewState),
-    queryFn: ({ signal }) =>
-      call(communitiesEndpoints.listCommunityCards, { query: { viewState } }, { signal }),
-  });
+  return useQuery(communityListQuery(viewState));
 }
 
 export function useCommunity(id: number) {
-  return useIdQuery(id, communityKeys.detail, byId(communitiesEndpoints.getCommunity), { retry: false });
+  return useQuery(communityQuery(id));
 }
 
 function patchCommunity(queryClient: QueryClient, id: number, patch: (c: Community) => Community) {
-  queryClient.setQueryData<Community>(communityKeys.detail(id), (c) => (c ? patch(c) : c));
+  queryClient.setQueryData<Community>(communityQuery(id).queryKey, (c) => (c ? patch(c) : c));
   queryClient.setQueriesData<Community[]>({ queryKey: communityKeys.statsAll }, (list) =>
     Array.isArray(list) ? list.map((c) => (c.id === id ? patch(c) : c)) : list,
   );
@@ -50,7 +55,7 @@ export function useSubscribe(communityId: number) {
     mutationFn: (join: boolean) =>
       call(communitiesEndpoints.subscribeCommunity, { body: { communityId, join: join ? 1 : 0 } }),
     onMutate: async (join) => {
-      await queryClient.cancelQueries({ queryKey: communityKeys.detail(communityId) });
+      await queryClient.cancelQueries({ queryKey: communityQuery(communityId).queryKey });
       patchCommunity(queryClient, communityId, (c) => withMembership(c, join));
     },
     onError: (err, join) => {
@@ -77,9 +82,7 @@ export function useSubscribe(communityId: number) {
 // ---- discussion board -------------------------------------------------------------------------------
 
 export function useDiscussion(communityId: number, enabled = true) {
-  return useIdQuery(communityId, communityKeys.discussion, byId(communitiesEndpoints.listDiscussion), {
-    enabled,
-  });
+  return useQuery(discussionQuery(communityId, enabled));
 }
 
 export function usePostDiscussion(communityId: number) {
@@ -97,48 +100,20 @@ export function usePostDiscussion(communityId: number) {
 // ---- community posts --------------------------------------------------------------------------------
 
 export function useCommunityPosts(communityId: number, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: communityKeys.posts(communityId),
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        communitiesEndpoints.listCommunityPosts,
-        { query: { communityId, limit: LIMITS.newsPageSize, next: pageParam || undefined } },
-        { signal },
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
-    enabled: enabled && validId(communityId),
-  });
+  return useInfiniteQuery(communityPostsQuery(communityId, enabled));
 }
 
 export function useCommunityPost(id: number) {
-  return useIdQuery(id, communityKeys.post, byId(communitiesEndpoints.getCommunityPostWithUser), {
-    retry: false,
-  });
+  return useQuery(communityPostQuery(id));
 }
 
 /** Whether the caller may edit the post (its community's managers and admins). A failure means no. */
 export function useVerifyCommunityPost(id: number, userId: number | undefined) {
-  return useQuery({
-    queryKey: communityKeys.verify(id),
-    queryFn: async ({ signal }) =>
-      (
-        await call(
-          communitiesEndpoints.verifyCommunityPost,
-          // As text: the client takes a number for a text id only when the id is required.
-          { params: { id }, query: { userId: userId?.toString() } },
-          { signal },
-        )
-      ).verified === true,
-    enabled: validId(id),
-    retry: false,
-  });
+  return useQuery({ ...verifyCommunityPostQuery(id, userId), select: (answer) => answer.verified === true });
 }
 
 export function useCommunityPostComments(postId: number, enabled = true) {
-  return useIdQuery(postId, communityKeys.comments, byId(communitiesEndpoints.listCommunityPostComments), {
-    enabled,
-  });
+  return useQuery(communityPostCommentsQuery(postId, enabled));
 }
 
 export function useCreateCommunityPostComment(postId: number) {

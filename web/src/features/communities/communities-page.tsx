@@ -1,7 +1,6 @@
 // /communities (roles 2, 3): tabs My Communities (joined, viewState 1) and Public Communities (viewState 2),
 // each a responsive grid of community cards linking to /communities/{id} (product.md section 2). The open tab
 // is kept in the address so Back from a community returns to it.
-import { VIEW_STATE } from '@hearth/contract';
 import { Col, Empty, Row } from 'antd';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError } from '../../lib/query-states';
@@ -9,22 +8,15 @@ import { UrlTabsCard } from '../../lib/url-tabs-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCommunityList } from './api';
 import { CommunityCard, CommunityCardSkeleton } from './community-card';
+import { COMMUNITY_DEFAULT_TAB, COMMUNITY_TABS } from './loaders';
 import './community-screens.css';
 
-const TABS = [
-  {
-    key: 'mine',
-    label: 'My Communities',
-    viewState: VIEW_STATE.MINE,
-    empty: 'You have not joined any communities yet.',
-  },
-  {
-    key: 'public',
-    label: 'Public Communities',
-    viewState: VIEW_STATE.PUBLIC,
-    empty: 'There are no public communities yet.',
-  },
-] as const;
+const TEXTS = {
+  mine: { label: 'My Communities', empty: 'You have not joined any communities yet.' },
+  public: { label: 'Public Communities', empty: 'There are no public communities yet.' },
+} as const;
+
+const TABS = COMMUNITY_TABS.map((tab) => ({ ...tab, ...TEXTS[tab.key] }));
 
 const COLS = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
 
@@ -60,7 +52,7 @@ export default function CommunitiesPage() {
     <section className="page communities-page">
       <PageHeader title="Communities" />
       <UrlTabsCard
-        defaultKey="mine"
+        defaultKey={COMMUNITY_DEFAULT_TAB}
         tabs={TABS.map((tab) => ({
           key: tab.key,
           label: tab.label,

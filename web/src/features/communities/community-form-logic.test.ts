@@ -6,10 +6,10 @@ import {
   type CommunityPostFormValues,
   checkCommunityImage,
   communityRequiredError,
-  postFormMode,
   toCommunityBody,
   toCommunityPostBody,
 } from './community-form-logic';
+import { postFormMode } from './route-params';
 
 const MB = 1024 * 1024;
 

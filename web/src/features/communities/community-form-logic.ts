@@ -51,25 +51,6 @@ export function toCommunityBody(values: CommunityFormValues): CommunityBody {
 
 // ---- community post form --------------------------------------------------------------------------
 
-/**
- * The three routes of the community post form: a community manager creating in their community
- * (/communities/:communityId/create-post), an administrator creating (/community-post/create), and editing
- * (/community-post/:communityPostId/edit).
- */
-export type PostFormMode =
-  | { kind: 'manager-create'; communityId: number | null }
-  | { kind: 'admin-create' }
-  | { kind: 'edit'; postId: number | null };
-
-const asId = (raw: string | undefined): number | null => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null);
-
-export function postFormMode(params: { communityId?: string; communityPostId?: string }): PostFormMode {
-  if (params.communityPostId !== undefined) return { kind: 'edit', postId: asId(params.communityPostId) };
-  if (params.communityId !== undefined)
-    return { kind: 'manager-create', communityId: asId(params.communityId) };
-  return { kind: 'admin-create' };
-}
-
 /** Where the form goes after saving: the community's page for managers, the admin list for administrators. */
 export function afterSavePath(isAdmin: boolean, communityId: number | null | undefined): string {
   if (isAdmin || !communityId) return '/admin-community-post-list';

@@ -4,14 +4,8 @@ import { formatRelative } from '../../lib/dates';
 import { communityPostPath, feedPostLink, postPath } from '../../lib/page-paths';
 import { toggled } from '../../shared/posts/post-cache';
 import { actionErrorText, actionFailed } from '../../shared/posts/post-toggles';
-import {
-  canJoin,
-  canLeave,
-  communityImage,
-  parseId,
-  showsJoinPromptOnly,
-  withMembership,
-} from './community-logic';
+import { canJoin, canLeave, communityImage, showsJoinPromptOnly, withMembership } from './community-logic';
+import { parseId } from './route-params';
 
 const visitor = (over: Partial<{ joined: boolean; isManager: boolean; visibilityId: number }>) => ({
   joined: false,

@@ -37,8 +37,3 @@ export function countLabel(n: number, one: string, many: string): string {
 export function communityImage(community: Pick<Community, 'image' | 'imageUrl'>): string | null {
   return community.image?.sourceUrl || community.imageUrl || null;
 }
-
-/** A route parameter as a database id, or NaN. */
-export function parseId(value: string | undefined): number {
-  return value && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-}

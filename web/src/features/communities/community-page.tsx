@@ -28,7 +28,8 @@ import {
   useSubscribing,
 } from './api';
 import { CommunityCounts, CommunityCover } from './community-card';
-import { canJoin, canLeave, parseId, showsJoinPromptOnly } from './community-logic';
+import { canJoin, canLeave, showsJoinPromptOnly } from './community-logic';
+import { parseId } from './route-params';
 import './community-screens.css';
 
 function CommunityPosts({ communityId }: { communityId: number }) {

@@ -30,12 +30,8 @@ import {
   useSaveCommunityPost,
   useVerifyCommunityPost,
 } from './admin-api';
-import {
-  afterSavePath,
-  communityRequiredError,
-  postFormMode,
-  toCommunityPostBody,
-} from './community-form-logic';
+import { afterSavePath, communityRequiredError, toCommunityPostBody } from './community-form-logic';
+import { postFormMode } from './route-params';
 import './admin-communities.css';
 
 type Values = {

@@ -22,7 +22,7 @@ import {
   useVerifyCommunityPost,
 } from './api';
 import { communityPath } from './community-card';
-import { parseId } from './community-logic';
+import { parseId } from './route-params';
 
 /** Back where the reader came from; with no history inside the app, to the post's community or the list. */
 function useGoBack(communityId: number | null | undefined) {

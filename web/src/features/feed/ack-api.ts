@@ -2,17 +2,11 @@
 import { reachEndpoints, type ToAcknowledge } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
-import { feedKeys } from '../../shared/posts/post-cache';
 import { withoutPost } from './ack-logic';
-
-/** Under the feed's key, so saving a post (which reloads the feed) reloads this list too. */
-export const toAcknowledgeKey = [...feedKeys.all, 'to-acknowledge'] as const;
+import { toAcknowledgeQuery } from './queries';
 
 export function useToAcknowledge() {
-  return useQuery({
-    queryKey: toAcknowledgeKey,
-    queryFn: ({ signal }) => call(reachEndpoints.listToAcknowledge, undefined, { signal }),
-  });
+  return useQuery(toAcknowledgeQuery());
 }
 
 export function useAcknowledge() {
@@ -20,10 +14,9 @@ export function useAcknowledge() {
   return useMutation({
     mutationFn: (postId: number) => call(reachEndpoints.acknowledgePost, { params: { id: postId } }),
     onSuccess: (_answer, postId) => {
-      queryClient.setQueryData<ToAcknowledge>(toAcknowledgeKey, (list) =>
-        list ? withoutPost(list, postId) : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: toAcknowledgeKey, exact: true });
+      const { queryKey } = toAcknowledgeQuery();
+      queryClient.setQueryData<ToAcknowledge>(queryKey, (list) => (list ? withoutPost(list, postId) : list));
+      void queryClient.invalidateQueries({ queryKey, exact: true });
     },
   });
 }

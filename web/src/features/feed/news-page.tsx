@@ -7,18 +7,11 @@ import { LightTabs } from '../../lib/light-tabs';
 import { PageHeader } from '../../lib/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useUrlTab } from '../../lib/use-url-tab';
-import type { FeedAction } from '../../shared/posts/post-cache';
 import { PostList } from '../../shared/posts/post-list';
 import { useToAcknowledge } from './ack-api';
 import { FeaturedCarousel } from './featured-carousel';
+import { NEWS_DEFAULT_TAB, NEWS_TAB_KEYS, NEWS_TABS } from './loaders';
 import { MustReadList } from './must-read-list';
-
-const TABS: { key: string; label: string; action: FeedAction }[] = [
-  { key: 'all', label: 'All', action: 'all' },
-  { key: 'likes', label: 'Likes', action: '1' },
-  { key: 'favourites', label: 'Favourites', action: '2' },
-  { key: 'communities', label: 'Communities', action: 'communities' },
-];
 
 /** The count's red, the same in both modes: white on it 5.9:1 (antd's dark error red would be 2.4:1). */
 const COUNT_BG = '#c41d1d';
@@ -36,10 +29,7 @@ function ToAcknowledgeCount({ onOpen }: { onOpen: () => void }) {
 
 export default function NewsPage() {
   useDocumentTitle('News');
-  const [active, onChange] = useUrlTab(
-    TABS.map((t) => t.key),
-    'all',
-  );
+  const [active, onChange] = useUrlTab(NEWS_TAB_KEYS, NEWS_DEFAULT_TAB);
   const mustReadHeading = useRef<HTMLHeadingElement>(null);
   const openMustRead = () => {
     const heading = mustReadHeading.current;
@@ -59,7 +49,7 @@ export default function NewsPage() {
           activeKey={active}
           onChange={onChange}
           extra={<ToAcknowledgeCount onOpen={openMustRead} />}
-          items={TABS.map((tab) => ({
+          items={NEWS_TABS.map((tab) => ({
             key: tab.key,
             label: tab.label,
             children: <PostList action={tab.action} label={`${tab.label} posts`} />,

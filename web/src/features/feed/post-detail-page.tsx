@@ -16,13 +16,10 @@ import { useToAcknowledge } from './ack-api';
 import { mustAcknowledge } from './ack-logic';
 import { AcknowledgeButton } from './acknowledge-button';
 import { useFeedPost } from './api';
+import { parsePostId } from './loaders';
 import { CommentsSection } from './post-comments';
 import './must-read.css';
 import { canSeeReach, ReachButton } from './reach-link';
-
-function parseId(value: string | undefined): number {
-  return value && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-}
 
 /** Back where the reader came from; with no history inside the app, to the role's list of posts. */
 function useGoBack() {
@@ -37,7 +34,7 @@ function useGoBack() {
 
 export default function PostDetailPage() {
   const { postId } = useParams();
-  const id = parseId(postId);
+  const id = parsePostId(postId);
   const post = useFeedPost(id);
   const goBack = useGoBack();
   const profile = useProfile();

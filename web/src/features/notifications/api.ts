@@ -7,21 +7,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
 import { toastError } from '../../lib/notify';
 import { markAllViewed, markViewed } from './notification-logic';
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  list: () => ['notifications', 'list'] as const,
-  /** Every cached history of the notification centre, whatever its filters. */
-  histories: () => ['notifications', 'history'] as const,
-};
+import { notificationKeys, notificationsQuery } from './queries';
 
 /** The newest notifications; the live stream (use-live-count.ts) keeps it fresh. */
 export function useNotifications(enabled = true) {
-  return useQuery({
-    queryKey: notificationKeys.list(),
-    queryFn: ({ signal }) => call(notificationsEndpoints.listNotifications, undefined, { signal }),
-    enabled,
-  });
+  return useQuery(notificationsQuery(enabled));
 }
 
 function useOptimisticList<V>(
@@ -29,7 +19,7 @@ function useOptimisticList<V>(
   update: (list: NotificationList, vars: V) => NotificationList,
 ) {
   const queryClient = useQueryClient();
-  const key = notificationKeys.list();
+  const key = notificationsQuery().queryKey;
   return useMutation({
     mutationFn,
     onMutate: async (vars: V) => {

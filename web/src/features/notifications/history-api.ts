@@ -6,7 +6,6 @@
 import { type NotificationHistory, type NotificationList, notificationsEndpoints } from '@hearth/contract';
 import {
   type InfiniteData,
-  keepPreviousData,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -14,27 +13,15 @@ import {
 } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
 import { toastError } from '../../lib/notify';
-import { notificationKeys } from './api';
-import { allViewedInPages, type HistoryFilters, historyQuery, setViewedInPages } from './history-logic';
+import type { HistoryFilters } from './history-filters';
+import { allViewedInPages, setViewedInPages } from './history-logic';
 import { markAllViewed, markUnviewed, markViewed } from './notification-logic';
+import { notificationHistoryQuery, notificationKeys, notificationsQuery } from './queries';
 
 type Pages = InfiniteData<NotificationHistory, string>;
 
 export function useNotificationHistory(filters: HistoryFilters) {
-  return useInfiniteQuery({
-    queryKey: [...notificationKeys.histories(), filters],
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        notificationsEndpoints.listNotificationHistory,
-        { query: historyQuery(filters, pageParam) },
-        { signal },
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
-    // A new filter keeps the list before it on screen until its first page is in.
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return useInfiniteQuery(notificationHistoryQuery(filters));
 }
 
 type Snapshot = { histories: [readonly unknown[], Pages | undefined][]; list: NotificationList | undefined };
@@ -48,17 +35,17 @@ async function change(
   await queryClient.cancelQueries({ queryKey: notificationKeys.all });
   const snapshot: Snapshot = {
     histories: queryClient.getQueriesData<Pages>({ queryKey: notificationKeys.histories() }),
-    list: queryClient.getQueryData<NotificationList>(notificationKeys.list()),
+    list: queryClient.getQueryData<NotificationList>(notificationsQuery().queryKey),
   };
   queryClient.setQueriesData<Pages>({ queryKey: notificationKeys.histories() }, pages);
-  if (snapshot.list) queryClient.setQueryData(notificationKeys.list(), list(snapshot.list));
+  if (snapshot.list) queryClient.setQueryData(notificationsQuery().queryKey, list(snapshot.list));
   return snapshot;
 }
 
 function restore(queryClient: QueryClient, snapshot: Snapshot | undefined): void {
   if (!snapshot) return;
   for (const [key, data] of snapshot.histories) queryClient.setQueryData(key, data);
-  if (snapshot.list) queryClient.setQueryData(notificationKeys.list(), snapshot.list);
+  if (snapshot.list) queryClient.setQueryData(notificationsQuery().queryKey, snapshot.list);
 }
 
 /** Marks one read (`viewed: true`, the view endpoint) or unread (the unview endpoint). */

@@ -1,14 +1,8 @@
 import type { Notification, NotificationHistory } from '@hearth/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import {
-  allViewedInPages,
-  emptyText,
-  filtersFrom,
-  filtersToParams,
-  historyQuery,
-  setViewedInPages,
-} from './history-logic';
+import { filtersFrom, filtersToParams, historyQuery } from './history-filters';
+import { allViewedInPages, emptyText, setViewedInPages } from './history-logic';
 
 const note = (id: number, viewed: boolean): Notification => ({
   id,

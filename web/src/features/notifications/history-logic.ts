@@ -1,32 +1,8 @@
-// Pure rules of the notification centre (/notifications, issue 18): the filters as the address holds them,
-// the history request, the empty text, and the cached pages after marking read or unread.
-import { NOTIFICATION_TYPES, type NotificationHistory, type NotificationType } from '@hearth/contract';
+// Pure rules of the notification centre (/notifications, issue 18): the empty text, and the cached pages
+// after marking read or unread. The filters and the history request are history-filters.ts.
+import type { NotificationHistory } from '@hearth/contract';
 import type { InfiniteData } from '@tanstack/react-query';
-
-export type HistoryFilter = 'all' | 'unread';
-export type HistoryFilters = { filter: HistoryFilter; type: NotificationType | undefined };
-
-const isType = (value: string | null): value is NotificationType =>
-  value !== null && (NOTIFICATION_TYPES as readonly string[]).includes(value);
-
-/** The filters from the address (`?filter=unread&type=COMMENT`); anything unknown means "every". */
-export function filtersFrom(params: URLSearchParams): HistoryFilters {
-  const type = params.get('type');
-  return {
-    filter: params.get('filter') === 'unread' ? 'unread' : 'all',
-    type: isType(type) ? type : undefined,
-  };
-}
-
-/** The address's query for these filters: defaults are left out, so the plain page is `/notifications`. */
-export function filtersToParams({ filter, type }: HistoryFilters): Record<string, string> {
-  return { ...(filter === 'unread' ? { filter } : {}), ...(type ? { type } : {}) };
-}
-
-/** The query of one history page: the filters, and the cursor after the first page. */
-export function historyQuery({ filter, type }: HistoryFilters, next: string) {
-  return { filter, ...(type ? { type } : {}), ...(next ? { next } : {}) };
-}
+import type { HistoryFilter } from './history-filters';
 
 export function emptyText(filter: HistoryFilter): string {
   return filter === 'unread' ? 'No unread notifications' : 'No notifications';

@@ -11,13 +11,8 @@ import { PageHeader } from '../../lib/page-header';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMarkAllRead, useMarkNotification, useNotificationHistory } from './history-api';
-import {
-  emptyText,
-  filtersFrom,
-  filtersToParams,
-  type HistoryFilter,
-  type HistoryFilters,
-} from './history-logic';
+import { filtersFrom, filtersToParams, type HistoryFilter, type HistoryFilters } from './history-filters';
+import { emptyText } from './history-logic';
 import { HistoryRow } from './history-row';
 import { TYPE_LABEL, TYPE_ORDER } from './notification-logic';
 import './notification-centre.css';

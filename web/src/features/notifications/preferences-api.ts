@@ -2,15 +2,10 @@
 import { type NotificationPreferences, notificationsEndpoints } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
-
-const preferencesKey = ['notifications', 'preferences'] as const;
+import { notificationPreferencesQuery } from './queries';
 
 export function useNotificationPreferences() {
-  return useQuery({
-    queryKey: preferencesKey,
-    queryFn: ({ signal }) => call(notificationsEndpoints.getNotificationPreferences, undefined, { signal }),
-    staleTime: 0,
-  });
+  return useQuery(notificationPreferencesQuery());
 }
 
 export function useSaveNotificationPreferences() {
@@ -18,7 +13,7 @@ export function useSaveNotificationPreferences() {
   return useMutation({
     mutationFn: (body: NotificationPreferences) =>
       call(notificationsEndpoints.saveNotificationPreferences, { body }),
-    onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(notificationPreferencesQuery().queryKey, saved),
   });
 }
 

@@ -9,8 +9,8 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call, endpointUrl } from '../../lib/endpoint-client';
 import { useSession } from '../../lib/session';
-import { notificationKeys } from './api';
 import { applyEvent, reconnectDelay } from './notification-logic';
+import { notificationKeys, notificationsQuery } from './queries';
 
 /** A connection open this long was healthy: its end (its 15 minutes are up) is not a failure. */
 const HEALTHY_STREAM_MS = 60_000;
@@ -28,7 +28,7 @@ function parseEvent(data: unknown): NotificationEvent | null {
 }
 
 function onEvent(queryClient: QueryClient, event: NotificationEvent): void {
-  const key = notificationKeys.list();
+  const key = notificationsQuery().queryKey;
   const cached = queryClient.getQueryData<{ unviewed: number }>(key);
   queryClient.setQueryData(key, (list: Parameters<typeof applyEvent>[0]) => applyEvent(list, event));
   // Refetch only when something changed: the first event of every connection repeats the count.

@@ -13,15 +13,10 @@ import { isApiError } from '../../lib/api';
 import { call } from '../../lib/endpoint-client';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { LoadError } from '../../lib/query-states';
-
-const settingKey = ['settings', 'anonymous-surveys'] as const;
+import { anonymousSurveysSettingQuery } from './queries';
 
 function useAnonymousSurveysSetting() {
-  return useQuery({
-    queryKey: settingKey,
-    queryFn: () => call(surveysEndpoints.getAnonymousSurveysSetting),
-    staleTime: 0,
-  });
+  return useQuery(anonymousSurveysSettingQuery());
 }
 
 function useSaveAnonymousSurveysSetting() {
@@ -30,7 +25,7 @@ function useSaveAnonymousSurveysSetting() {
     mutationFn: (body: AnonymousSurveysSetting) =>
       call(surveysEndpoints.updateAnonymousSurveysSetting, { body }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(settingKey, saved);
+      queryClient.setQueryData(anonymousSurveysSettingQuery().queryKey, saved);
       // Open survey reports show their splits by the new size.
       return queryClient.invalidateQueries({ queryKey: ['reports'] });
     },

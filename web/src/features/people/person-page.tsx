@@ -16,6 +16,7 @@ import { DateText } from '../../lib/time-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { UserAvatar } from '../../lib/user-avatar';
 import { usePerson } from '../../shared/people/person-query';
+import { personIdParam } from './loaders';
 import './people.css';
 
 /** Where a post of either kind opens. */
@@ -131,14 +132,13 @@ function Profile({ person }: { person: PersonProfile }) {
 }
 
 export default function PersonPage() {
-  const id = Number(useParams().personId);
-  const person = usePerson(Number.isInteger(id) ? id : 0);
+  const id = personIdParam(useParams().personId);
+  const person = usePerson(id);
   const data = useDeferredValue(person.data);
   const name = data ? `${data.firstName} ${data.lastName}` : 'Colleague';
   useDocumentTitle(name);
   let body: ReactNode;
-  const missing =
-    !Number.isInteger(id) || id <= 0 || (isApiError(person.error) && person.error.status === 404);
+  const missing = id <= 0 || (isApiError(person.error) && person.error.status === 404);
   if (missing) {
     body = (
       <>

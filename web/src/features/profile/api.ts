@@ -1,26 +1,21 @@
 // The logged-in user's own profile: counts, profile update and avatar upload (product.md section 7).
 import { authEndpoints, LIMITS, profileEndpoints, type UpdateProfileBody, type User } from '@hearth/contract';
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
 import { updateSession } from '../../lib/session';
-import { userKeys } from '../../shared/people/user-query';
+import { userKeys, userQuery } from '../../shared/people/user-query';
+import { groupsChangeableFromQuery, userActionsQuery } from './queries';
 
 export function useUserActions(enabled = true) {
-  return useQuery({
-    queryKey: ['users', 'actions'],
-    queryFn: () => call(profileEndpoints.getUserActions),
-    enabled,
-  });
+  return useQuery(userActionsQuery(enabled));
 }
-
-const groupsChangeKey = (userId: number) => ['profile', 'groups-changeable-from', userId] as const;
 
 /**
  * When the user may next change their own location or department (ADR 037), as the last save answered it:
  * known after a save in this page load, else undefined (nothing reads it from the server by itself).
  */
 export function useGroupsChangeableFrom(userId: number): string | null | undefined {
-  return useQuery<string | null>({ queryKey: groupsChangeKey(userId), queryFn: skipToken }).data;
+  return useQuery(groupsChangeableFromQuery(userId)).data;
 }
 
 export function useUpdateProfile() {
@@ -31,8 +26,8 @@ export function useUpdateProfile() {
       // The top bar shows the first name from the stored session: keep it current. `email` is still the
       // saved address: a new one waits for its confirmation link.
       updateSession({ firstName: user.firstName, lastName: user.lastName, email: user.email });
-      queryClient.setQueryData<User>(userKeys.one(user.id), user);
-      queryClient.setQueryData(groupsChangeKey(user.id), groupsChangeableFrom);
+      queryClient.setQueryData<User>(userQuery(user.id).queryKey, user);
+      queryClient.setQueryData(groupsChangeableFromQuery(user.id).queryKey, groupsChangeableFrom);
     },
   });
 }

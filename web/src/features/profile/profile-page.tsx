@@ -14,6 +14,12 @@ import { splitGroups } from '../../shared/people/group-selects';
 import { useUser } from '../../shared/people/user-query';
 import { PostList } from '../../shared/posts/post-list';
 import { useUserActions } from './api';
+import { PROFILE_TABS } from './loaders';
+
+const TAB_TEXTS = {
+  likes: { label: 'Likes', list: 'Liked posts' },
+  favourites: { label: 'Favourites', list: 'Favourite posts' },
+} as const;
 
 /** The posts the staff member liked and favourited, loaded like the news feed (10 at a time). */
 function StaffTabs() {
@@ -22,18 +28,11 @@ function StaffTabs() {
     <Card>
       <Tabs
         destroyOnHidden
-        items={[
-          {
-            key: 'likes',
-            label: <CountLabel text="Likes" count={actions.data?.likes} />,
-            children: <PostList action="1" label="Liked posts" />,
-          },
-          {
-            key: 'favourites',
-            label: <CountLabel text="Favourites" count={actions.data?.favourites} />,
-            children: <PostList action="2" label="Favourite posts" />,
-          },
-        ]}
+        items={PROFILE_TABS.map(({ key, action }) => ({
+          key,
+          label: <CountLabel text={TAB_TEXTS[key].label} count={actions.data?.[key]} />,
+          children: <PostList action={action} label={TAB_TEXTS[key].list} />,
+        }))}
       />
     </Card>
   );

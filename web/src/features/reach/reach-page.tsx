@@ -15,6 +15,7 @@ import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { notAcknowledgedCsvPath, usePostReach } from './api';
 import { DaysChart, FunnelChart } from './lazy-reach-charts';
+import { parseReachPostId } from './loaders';
 import {
   countWithPercent,
   daysSummary,
@@ -27,10 +28,6 @@ import {
   stepsOf,
 } from './reach-logic';
 import './reach.css';
-
-function parseId(value: string | undefined): number {
-  return value && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-}
 
 /** A chart in a figure: its summary is the figure's name and caption, so a screen reader gets the numbers. */
 function ChartFigure({ summary, children }: { summary: string; children: React.ReactNode }) {
@@ -162,7 +159,7 @@ function ReachView({ reach }: { reach: PostReach }) {
 
 export default function PostReachPage() {
   const { postId } = useParams();
-  const id = parseId(postId);
+  const id = parseReachPostId(postId);
   const reach = usePostReach(id);
   useDocumentTitle(reach.data ? `Reach: ${reach.data.title}` : 'Reach');
 

@@ -17,12 +17,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { type PostActivityParams, REPORT_PATHS, usePostActivity, useTopPosts } from './api';
 import { ChartCard } from './chart-card';
 import { TopPostsChart } from './lazy-charts';
+import { POST_ACTIVITY_SORT, TOP_POSTS } from './loaders';
 import { ReportSearch, ReportTable } from './report-table';
 import { sortedColumn, type TableSorting, useReportTable } from './use-report-table';
 import './reports.css';
-
-const DEFAULT_SORT: TableSorting<PostActivitySort> = { sort: 'startAt', order: 'desc' };
-const TOP_POSTS = 10;
 
 const date = (value: string | null) => <span className="report-nowrap">{formatTableDate(value)}</span>;
 
@@ -80,7 +78,7 @@ function TopPostsCard() {
 
 export default function PostActivityReportPage() {
   useDocumentTitle('Post Activity Report');
-  const table = useReportTable<PostReportRow, PostActivitySort>(POST_ACTIVITY_SORTS, DEFAULT_SORT);
+  const table = useReportTable<PostReportRow, PostActivitySort>(POST_ACTIVITY_SORTS, POST_ACTIVITY_SORT);
   const { paging, sorting } = table;
   const query: PostActivityParams = { search: table.debouncedSearch, ...paging, ...sorting };
   const report = usePostActivity(query);

@@ -3,6 +3,8 @@
 import type { PostReportRow, SurveyReport, SurveyReportQuestion } from '@hearth/contract';
 
 export type SortOrder = 'asc' | 'desc';
+/** A report table's sort column and order, as the API takes them. */
+export type TableSorting<S extends string> = { sort: S; order: SortOrder };
 
 /**
  * An antd sorter result (column key and ascend/descend) as the API's sort and order: unsorted, or a column

@@ -13,6 +13,7 @@ import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { REPORT_PATHS, useSurveyReport } from './api';
 import { OptionCountsChart } from './lazy-charts';
+import { surveyReportId } from './loaders';
 import {
   completedInstances,
   countedAnswers,
@@ -159,7 +160,7 @@ function ReportBody({ report }: { report: SurveyReport }) {
 
 export default function SurveyResponseReportPage() {
   const { surveyId } = useParams();
-  const id = Number(surveyId);
+  const id = surveyReportId(surveyId);
   const report = useSurveyReport(id);
   const title = report.data?.survey.title ?? 'Survey Responses';
   useDocumentTitle(report.data ? `${title} - Survey Responses` : 'Survey Responses');

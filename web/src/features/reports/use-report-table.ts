@@ -5,9 +5,10 @@ import { LIMITS } from '@hearth/contract';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../lib/debounced-value';
-import { apiSort, type SortOrder } from './report-logic';
+import { FIRST_PAGE } from './loaders';
+import { apiSort, type TableSorting } from './report-logic';
 
-export type TableSorting<S extends string> = { sort: S; order: SortOrder };
+export type { TableSorting } from './report-logic';
 
 /** A sortable column's props: the server sorts, antd only shows which column and order are active. */
 export function sortedColumn<S extends string>(key: S, sorting: TableSorting<S>) {
@@ -22,7 +23,7 @@ export function sortedColumn<S extends string>(key: S, sorting: TableSorting<S>)
 export function useReportTable<Row, S extends string>(sorts: readonly S[], defaultSort: TableSorting<S>) {
   const [search, setSearchText] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), LIMITS.debounceMs);
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
+  const [paging, setPaging] = useState<{ page: number; pageSize: number }>(FIRST_PAGE);
   const [sorting, setSorting] = useState(defaultSort);
 
   /** Back to page 1 (a filter changed). */

@@ -19,12 +19,10 @@ import { roleName } from '../../shared/people/role-names';
 import { REPORT_PATHS, type UserActivityParams, useActiveUsers, useUserActivity } from './api';
 import { ChartCard } from './chart-card';
 import { ActiveUsersChart } from './lazy-charts';
+import { ACTIVE_USER_WEEKS, USER_ACTIVITY_SORT } from './loaders';
 import { ReportSearch, ReportTable } from './report-table';
 import { sortedColumn, type TableSorting, useReportTable } from './use-report-table';
 import './reports.css';
-
-const DEFAULT_SORT: TableSorting<UserActivitySort> = { sort: 'lastName', order: 'asc' };
-const WEEKS = 12;
 
 type Filters = { locationId?: number; departmentId?: number; roleId?: number };
 
@@ -50,7 +48,7 @@ function columnsFor(sorting: TableSorting<UserActivitySort>): TableColumnsType<U
 const ROLE_OPTIONS = [ROLE.ADMIN, ROLE.STAFF, ROLE.EDITOR].map((id) => ({ value: id, label: roleName(id) }));
 
 function ActiveUsersCard() {
-  const weeks = useActiveUsers(WEEKS);
+  const weeks = useActiveUsers(ACTIVE_USER_WEEKS);
   const data = weeks.data ?? [];
   const total = data.reduce((sum, w) => sum + w.activeUsers, 0);
   const latest = data.at(-1);
@@ -118,7 +116,7 @@ function GroupFilter({
 
 export default function UserActivityReportPage() {
   useDocumentTitle('User Activity Report');
-  const table = useReportTable<UserActivityRow, UserActivitySort>(USER_ACTIVITY_SORTS, DEFAULT_SORT);
+  const table = useReportTable<UserActivityRow, UserActivitySort>(USER_ACTIVITY_SORTS, USER_ACTIVITY_SORT);
   const { paging, sorting } = table;
   const [filters, setFilters] = useState<Filters>({});
 

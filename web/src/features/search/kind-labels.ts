@@ -16,14 +16,3 @@ export const STATUS_LABELS: Record<SearchStatus, string> = {
   scheduled: 'Scheduled',
   ended: 'Ended',
 };
-
-/** Kinds the community filter applies to. */
-export const COMMUNITY_KINDS: readonly SearchKind[] = ['communityPosts', 'comments', 'messages'];
-/** Kinds the author filter applies to. */
-export const AUTHOR_KINDS: readonly SearchKind[] = [
-  'posts',
-  'communityPosts',
-  'comments',
-  'messages',
-  'surveys',
-];

@@ -1,15 +1,15 @@
 // The results page's filters: sort, dates, and (where the kind has them) community and author. Each change
 // writes the address, which the page reads back.
-import { type CommunityOption, communitiesEndpoints, type SearchKind } from '@hearth/contract';
+import type { SearchKind } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DatePicker } from '../../lib/date-picker';
-import { call } from '../../lib/endpoint-client';
 import { popupContainer } from '../../lib/popup-container';
 import { useColleagueSearch } from '../../shared/people/use-colleague-search';
 import type { SearchFilters } from './api';
-import { AUTHOR_KINDS, COMMUNITY_KINDS } from './kind-labels';
+import { AUTHOR_KINDS, hasCommunityFilter } from './filter-kinds';
+import { searchCommunityOptionsQuery } from './queries';
 
 type Props = {
   filters: SearchFilters;
@@ -18,17 +18,7 @@ type Props = {
 };
 
 function useCommunityOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['search', 'community-options'],
-    queryFn: async ({ signal }) =>
-      (await call(
-        communitiesEndpoints.listCommunities,
-        { query: { fields: 'id,title', limit: -1 } },
-        { signal },
-      )) as CommunityOption[],
-    enabled,
-    staleTime: 60_000,
-  });
+  return useQuery(searchCommunityOptionsQuery(enabled));
 }
 
 /** The picked day as YYYY-MM-DD; the pickers here choose one day, never a range. */
@@ -37,7 +27,7 @@ const dayOf = (d: Dayjs | Dayjs[] | null) => (d && !Array.isArray(d) ? d.format(
 const hasFilter = (kind: SearchKind, list: readonly SearchKind[]) => list.includes(kind);
 
 export function SearchFiltersBar({ filters, authorName, onChange }: Props) {
-  const withCommunity = hasFilter(filters.kind, COMMUNITY_KINDS);
+  const withCommunity = hasCommunityFilter(filters.kind);
   const withAuthor = hasFilter(filters.kind, AUTHOR_KINDS);
   const withDates = filters.kind !== 'people';
   const communities = useCommunityOptions(withCommunity);

@@ -1,7 +1,7 @@
 // The results page's address: /search?q=&kind=&sort=&communityId=&authorId=&from=&to= (and the author's
 // name for the filter's label). One reading and one writing of it.
 import { PATHS, SEARCH_KINDS, type SearchKind } from '@hearth/contract';
-import type { SearchFilters } from './api';
+import type { SearchFilters } from './queries';
 
 const isKind = (v: string | null): v is SearchKind => SEARCH_KINDS.includes(v as SearchKind);
 const id = (v: string | null) => (v && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : undefined);

@@ -4,18 +4,13 @@ import { type PasswordSignIn, ssoEndpoints } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
 import { SIGN_IN_OPTIONS_KEY } from '../../shared/account/sign-in-options';
-
-const settingKey = ['settings', 'password-sign-in'] as const;
+import { passwordSignInSettingQuery } from './queries';
 
 /** Trades the httpOnly hand-off cookie (sent by the browser, same origin) for a session. */
 export const takeSsoSession = (remember: boolean) => call(ssoEndpoints.ssoSession, { body: { remember } });
 
 export function usePasswordSignInSetting() {
-  return useQuery({
-    queryKey: settingKey,
-    queryFn: () => call(ssoEndpoints.getPasswordSignIn),
-    staleTime: 0,
-  });
+  return useQuery(passwordSignInSettingQuery());
 }
 
 export function useSavePasswordSignIn() {
@@ -23,7 +18,7 @@ export function useSavePasswordSignIn() {
   return useMutation({
     mutationFn: (body: PasswordSignIn) => call(ssoEndpoints.updatePasswordSignIn, { body }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(settingKey, saved);
+      queryClient.setQueryData(passwordSignInSettingQuery().queryKey, saved);
       return queryClient.invalidateQueries({ queryKey: SIGN_IN_OPTIONS_KEY });
     },
   });

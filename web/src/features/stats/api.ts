@@ -1,12 +1,11 @@
-// Company key statistics (product.md section 7, Statistics).
+// Company key statistics (product.md section 7, Statistics); the query's options are queries.ts.
 import { type KeyStatsUpdate, statsEndpoints } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
-
-const statsKey = ['statistics'] as const;
+import { keyStatsQuery } from './queries';
 
 export function useKeyStats() {
-  return useQuery({ queryKey: statsKey, queryFn: () => call(statsEndpoints.getStatistics) });
+  return useQuery(keyStatsQuery());
 }
 
 export function useUpdateKeyStats() {
@@ -14,6 +13,6 @@ export function useUpdateKeyStats() {
   return useMutation({
     mutationFn: ({ id, ...body }: KeyStatsUpdate & { id: number }) =>
       call(statsEndpoints.updateStatistics, { params: { id }, body }),
-    onSuccess: (stats) => queryClient.setQueryData(statsKey, stats),
+    onSuccess: (stats) => queryClient.setQueryData(keyStatsQuery().queryKey, stats),
   });
 }

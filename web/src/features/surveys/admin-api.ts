@@ -2,44 +2,24 @@
 // survey for the edit form, create, update, the builder's form and build-survey. Roles 1 and 3 only.
 import {
   type BuildSurveyBody,
-  LIMITS,
   type SurveyCreateBody,
   type SurveyUpdateBody,
   surveysEndpoints,
 } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
-import { byId, FRESH, useIdQuery, useInvalidatingMutation } from '../../lib/query-helpers';
-
-export const adminSurveyKeys = {
-  all: ['admin-surveys'] as const,
-  list: () => ['admin-surveys', 'list'] as const,
-  survey: (id: number) => ['admin-surveys', 'survey', id] as const,
-  form: (id: number) => ['admin-surveys', 'form', id] as const,
-};
+import { useInvalidatingMutation } from '../../lib/query-helpers';
+import { adminSurveyKeys, adminSurveyQuery, adminSurveysQuery, surveyBuilderFormQuery } from './queries';
 
 /** The staff-side survey caches (the Surveys list and form) change when an admin saves: reload them. */
 const STAFF_SURVEY_KEY = ['surveys'] as const;
 
-const SURVEY_FIELDS =
-  'id,title,description,isActive,isNotified,isRefillable,createdById,startAt,stateId,endAt,groups';
-
 export function useAdminSurveys() {
-  return useQuery({
-    queryKey: adminSurveyKeys.list(),
-    queryFn: ({ signal }) =>
-      call(surveysEndpoints.listSurveys, { query: { limit: LIMITS.surveyListLimit } }, { signal }),
-  });
+  return useQuery(adminSurveysQuery());
 }
 
 export function useAdminSurvey(id: number | undefined) {
-  return useIdQuery(
-    id,
-    adminSurveyKeys.survey,
-    (id, signal) =>
-      call(surveysEndpoints.getSurvey, { params: { id }, query: { fields: SURVEY_FIELDS } }, { signal }),
-    FRESH,
-  );
+  return useQuery(adminSurveyQuery(id));
 }
 
 /** The answer's data is the new survey's id. */
@@ -58,9 +38,7 @@ export function useUpdateSurvey(id: number) {
 }
 
 export function useSurveyBuilderForm(id: number | undefined) {
-  // The builder keeps its own working copy: a background refetch must not look like a change.
-  const options = { ...FRESH, refetchOnWindowFocus: false };
-  return useIdQuery(id, adminSurveyKeys.form, byId(surveysEndpoints.getSurveyForm), options);
+  return useQuery(surveyBuilderFormQuery(id));
 }
 
 export function useBuildSurvey(id: number) {

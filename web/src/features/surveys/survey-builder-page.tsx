@@ -17,6 +17,7 @@ import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { PageHeader } from '../../lib/page-header';
+import { parseRouteId } from '../../lib/query-helpers';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useIsMobile } from '../../lib/use-is-mobile';
@@ -263,7 +264,7 @@ export default function SurveyBuilderPage() {
   useDocumentTitle('Survey Builder');
   const navigate = useNavigate();
   const { surveyId } = useParams();
-  const id = surveyId && /^\d{1,10}$/.test(surveyId) ? Number(surveyId) : undefined;
+  const id = parseRouteId(surveyId);
   const form = useSurveyBuilderForm(id);
 
   let body = (

@@ -35,6 +35,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { AnonymousTag } from './anonymous-tag';
 import { useMyInstances, useSubmitSurvey, useSurveyForm } from './api';
+import { parseSurveyId } from './route-params';
 import {
   answerRules,
   buildAnswers,
@@ -43,7 +44,6 @@ import {
   isLastStep,
   isRequired,
   opensAsComplete,
-  parseSurveyId,
   stateFlagOf,
   stepPercent,
   surveySteps,

@@ -1,6 +1,7 @@
 import { type AnswerType, MSG, type SurveyCategory, type SurveyQuestion } from '@hearth/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { parseSurveyId } from './route-params';
 import {
   answerRules,
   answerText,
@@ -9,7 +10,6 @@ import {
   isLastStep,
   opensAsComplete,
   parseStateFlag,
-  parseSurveyId,
   stateFlagOf,
   stepPercent,
   surveyFillLink,

@@ -35,13 +35,6 @@ export function surveyFillLink(surveyId: number, state: number): string {
   return flag === null ? `/surveys/${surveyId}` : `/surveys/${surveyId}?state=${flag}`;
 }
 
-/** The route parameter as a survey id, or 0 when it is not one. */
-export function parseSurveyId(value: string | undefined): number {
-  if (!value || !/^\d{1,12}$/.test(value)) return 0;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
-}
-
 /** product.md section 4: a survey that is not refillable and already answered opens as complete. */
 export function opensAsComplete(isRefillable: number, hasInstance: boolean): boolean {
   return isRefillable === 0 && hasInstance;

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { PeopleFilters, usePeopleFilters, useSetUrlParam } from '../../shared/people/people-filters';
 import { roleName } from '../../shared/people/role-names';
 import { useAllUsers, useRoles } from './api';
+import { userListFilters } from './loaders';
 import { UsersTable } from './users-table';
 
 function TabLabel({ text, count }: { text: string; count: number }) {
@@ -29,9 +30,10 @@ export default function UsersPage() {
   const roles = useRoles();
   const [params] = useSearchParams();
   const setParam = useSetUrlParam();
-  const roleId = Number(params.get('role')) || undefined;
+  const listFilters = userListFilters(params);
+  const roleId = listFilters.roleId;
   const setRole = (id?: number) => setParam('role', id ? String(id) : undefined);
-  const users = useAllUsers({ ...filters.values, roleId });
+  const users = useAllUsers(listFilters);
   const { active, inactive } = useMemo(() => {
     const all = users.data ?? [];
     return { active: all.filter((u) => u.isActive === 1), inactive: all.filter((u) => u.isActive !== 1) };

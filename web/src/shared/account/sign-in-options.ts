@@ -1,17 +1,21 @@
 // The company sign-in (issue 19) as the logged-out pages see it: the identity providers to offer, and
 // where password sign-in is off (then those pages say to use the provider instead).
 import { type PasswordSignIn, passwordSignInBlocked, ssoEndpoints } from '@hearth/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, endpointUrl } from '../../lib/endpoint-client';
 
 export const SIGN_IN_OPTIONS_KEY = ['sign-in-options'] as const;
 
-export function useSignInOptions() {
-  return useQuery({
+/** The sign-in options' query (ADR 046): the pages' hook and their route loaders use it. */
+export const signInOptionsQuery = () =>
+  queryOptions({
     queryKey: SIGN_IN_OPTIONS_KEY,
     queryFn: () => call(ssoEndpoints.listSsoProviders),
     staleTime: 60_000,
   });
+
+export function useSignInOptions() {
+  return useQuery(signInOptionsQuery());
 }
 
 /** The address that starts a provider sign-in, coming back to `returnTo` (an app path) afterwards. */

@@ -9,15 +9,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/debounced-value';
 import { popupContainer } from '../../lib/popup-container';
+import { peopleFilterValues } from './filter-values';
 import { useGroups } from './groups';
 import './people-filters.css';
-
-export type PeopleFilterValues = { q: string; locationId?: number; departmentId?: number };
-
-const idOf = (raw: string | null) => {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
 
 /**
  * Sets one parameter of the address, keeping the others. It starts from the address as it is now, not as
@@ -44,11 +38,7 @@ export function usePeopleFilters() {
   useEffect(() => {
     if ((params.get('q') ?? '') !== q) set('q', q || undefined);
   }, [q]);
-  const values: PeopleFilterValues = {
-    q: params.get('q') ?? '',
-    locationId: idOf(params.get('location')),
-    departmentId: idOf(params.get('department')),
-  };
+  const values = peopleFilterValues(params);
   return {
     values,
     typed,

@@ -1,12 +1,12 @@
 // The News lists (All, Liked, Favourites, Communities), 10 posts a page through the feed's cursor; the
 // profile's Liked and Favourites tabs show the same lists.
 import { feedEndpoints, LIMITS } from '@hearth/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-client';
-import { type FeedAction, feedKeys } from './post-cache';
+import { type FeedAction, feedKeys } from './post-keys';
 
-export function useNewsFeed(action: FeedAction) {
-  return useInfiniteQuery({
+export const newsFeedQuery = (action: FeedAction) =>
+  infiniteQueryOptions({
     queryKey: feedKeys.list(action),
     queryFn: ({ pageParam, signal }) =>
       call(
@@ -23,4 +23,7 @@ export function useNewsFeed(action: FeedAction) {
     initialPageParam: '',
     getNextPageParam: (last) => last.next ?? undefined,
   });
+
+export function useNewsFeed(action: FeedAction) {
+  return useInfiniteQuery(newsFeedQuery(action));
 }

@@ -1,6 +1,6 @@
-// The cached copies of posts that a like, favourite or comment must reach at once: the query keys of feed
-// and community posts, and the patches that change every copy. Shared by the feed, the communities and
-// the News list (a community post also shows in News > Communities, ADR 010).
+// The cached copies of posts that a like, favourite or comment must reach at once: the patches that change
+// every copy, under the query keys of feed and community posts (post-keys.ts). Shared by the feed, the
+// communities and the News list (a community post also shows in News > Communities, ADR 010).
 import {
   ACTION_TYPE,
   type CommunityPost,
@@ -9,35 +9,7 @@ import {
   type FeedPost,
 } from '@hearth/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-
-/** News tabs as the API names them: no action (All), 1 liked, 2 favourited, communities. */
-export type FeedAction = 'all' | '1' | '2' | 'communities';
-
-export const feedKeys = {
-  all: ['newsfeed'] as const,
-  list: (action: FeedAction) => ['newsfeed', 'list', action] as const,
-  featured: () => ['newsfeed', 'featured'] as const,
-  post: (id: number) => ['newsfeed', 'post', id] as const,
-  comments: (postId: number) => ['comments', postId] as const,
-  adminAll: ['feed-posts'] as const,
-  adminList: () => ['feed-posts', 'list'] as const,
-  adminPost: (id: number) => ['feed-posts', id] as const,
-  categories: () => ['feed-post-categories'] as const,
-};
-
-export const communityKeys = {
-  all: ['communities'] as const,
-  statsAll: ['communities', 'stats'] as const,
-  stats: (viewState: number) => ['communities', 'stats', viewState] as const,
-  detail: (id: number) => ['communities', 'detail', id] as const,
-  discussion: (id: number) => ['communities', 'discussion', id] as const,
-  postLists: ['community-posts', 'list'] as const,
-  posts: (communityId: number) => ['community-posts', 'list', communityId] as const,
-  post: (id: number) => ['community-posts', 'withUser', id] as const,
-  comments: (postId: number) => ['community-posts', 'comments', postId] as const,
-  verify: (postId: number) => ['community-posts', 'verify', postId] as const,
-  subscribe: (id: number) => ['communities', 'subscribe', id] as const,
-};
+import { communityKeys, feedKeys } from './post-keys';
 
 export type ActionType = typeof ACTION_TYPE.LIKE | typeof ACTION_TYPE.FAVOURITE;
 

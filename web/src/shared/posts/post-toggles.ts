@@ -6,7 +6,8 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { isSessionExpired } from '../../lib/api';
 import { call } from '../../lib/endpoint-client';
 import { toastError } from '../../lib/notify';
-import { type ActionType, feedKeys, patchCachedPost, patchCommunityPost, toggled } from './post-cache';
+import { type ActionType, patchCachedPost, patchCommunityPost, toggled } from './post-cache';
+import { feedKeys } from './post-keys';
 
 type ToggleVars = { postId: number; type: ActionType; active: boolean };
 
