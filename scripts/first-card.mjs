@@ -25,38 +25,30 @@ const NETWORKS = {
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
 const runs = Math.max(1, Number(args.runs) || 7);
 
-/** The session as the login form leaves it in storage (web/src/lib/session.ts). */
-async function loginProfile(base) {
-  const basic = Buffer.from(`${STAFF.email}:${STAFF.password}`).toString('base64');
-  const res = await fetch(`${base}/v1/auth/login?remember=1`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}` },
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return (await res.json()).data;
+/**
+ * A staff session as the login form leaves it in the browser's storage ("Remember me" is on by default):
+ * each run's fresh context starts from it, with an empty HTTP cache.
+ */
+async function staffSession(browser, base) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.fill('[data-testid=login-email]', STAFF.email);
+  await page.fill('[data-testid=login-password]', STAFF.password);
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/news$/);
+  const state = await context.storageState();
+  await context.close();
+  return state;
 }
 
-function storeSession(profile) {
-  if (localStorage.getItem('hearth.profile')) return;
-  const { accessToken, refreshToken, accessTokenExpiryDate, profileImage, ...user } = profile;
-  const entries = {
-    'hearth.profile': JSON.stringify(profile),
-    'hearth.user': JSON.stringify(user),
-    'hearth.refreshToken': refreshToken,
-    'hearth.accessToken': accessToken,
-    'hearth.accessTokenExpiryDate': accessTokenExpiryDate,
-    'hearth.profileImage': profileImage,
-  };
-  for (const [key, value] of Object.entries(entries)) if (value) localStorage.setItem(key, String(value));
-}
-
-async function oneRun(browser, base, network) {
+async function oneRun(browser, base, session, network) {
   const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 375, height: 812 },
+    storageState: session,
   });
   try {
-    await context.addInitScript(storeSession, await loginProfile(base));
     const page = await context.newPage();
     if (network) {
       const cdp = await context.newCDPSession(page);
@@ -95,9 +87,10 @@ try {
   console.log(
     `cold loads of /news as staff, median of ${runs}${process.env.WEB_DIST ? ` (${process.env.WEB_DIST})` : ''}`,
   );
+  const session = await staffSession(browser, server.url);
   for (const [name, network] of Object.entries(NETWORKS)) {
     const results = [];
-    for (let i = 0; i < runs; i++) results.push(await oneRun(browser, server.url, network));
+    for (let i = 0; i < runs; i++) results.push(await oneRun(browser, server.url, session, network));
     const m = (key) => median(results.map((r) => r[key]));
     console.log(
       `${name.padEnd(9)} first card ${ms(m('card'))}   feed asked ${ms(m('feedAsked'))}   page code ${ms(m('pageCode'))}`,

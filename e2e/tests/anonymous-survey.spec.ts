@@ -6,25 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_SERVER_LOG } from '../playwright.config';
-import { adminToken, animationsDone, DEMO, openAs } from './helpers';
+import { adminToken, DEMO, openAs, screenshotAtWidths } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
 const uid = Date.now().toString(36);
 const TITLE = `Team pulse ${uid}`;
-const SHOTS = process.env.E2E_SHOTS;
 let surveyId = 0;
 
-/** Screenshots at a phone's and a laptop's width, when E2E_SHOTS names a folder. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await animationsDone(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => screenshotAtWidths(page, 'anonymous-survey', name);
 
 test('an administrator creates an anonymous survey and publishes it', async ({ page }) => {
   await openAs(page, DEMO.admin, '/surveys/create');

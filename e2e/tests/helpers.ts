@@ -26,6 +26,21 @@ export async function screenshot(page: Page, folder: string, name: string): Prom
   await page.screenshot({ path: join(root, folder, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Full-page screenshots at a phone's and a laptop's width (E2E_SHOTS/<folder>/<name>-<width>.png), once
+ * the page is still; the page gets its size back afterwards. Nothing without E2E_SHOTS.
+ */
+export async function screenshotAtWidths(page: Page, folder: string, name: string): Promise<void> {
+  if (!process.env.E2E_SHOTS) return;
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await animationsDone(page);
+    await screenshot(page, folder, `${name}-${width}`);
+  }
+  await page.setViewportSize(size);
+}
+
 let seq = 0;
 export const uniqueEmail = (prefix: string) =>
   `${prefix}.${Date.now().toString(36)}${(++seq).toString(36)}@example.com`;

@@ -3,7 +3,7 @@
 // logout that also ends the provider's session, and the users the admin API knows by e-mail.
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_OIDC, E2E_PORT } from '../playwright.config';
-import { adminToken, animationsDone } from './helpers';
+import { adminToken, screenshotAtWidths } from './helpers';
 
 export const APP = `http://127.0.0.1:${E2E_PORT}`;
 export const CALLBACK_PATH = `/v1/auth/sso/${E2E_OIDC.key}/callback`;
@@ -92,16 +92,5 @@ export async function expectRefusal(page: Page, reason: string, message: string)
   await expect(page.getByRole('link', { name: 'Back to login' })).toBeVisible();
 }
 
-const SHOTS = process.env.E2E_SHOTS;
-
-/** Screenshots at a phone's and a laptop's width, when E2E_SHOTS names a folder. */
-export async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await animationsDone(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
+/** Screenshots of a company sign-in screen at a phone's and a laptop's width, with E2E_SHOTS. */
+export const shoot = (page: Page, name: string) => screenshotAtWidths(page, 'sso', name);
