@@ -19,7 +19,7 @@ import { configQuery } from '../lib/config';
 import type { PageId } from '../lib/page-ids';
 import type { RouteLoaders } from '../lib/route-loader';
 import { PUBLIC_ROUTES, type RouteEntry, routesForRole } from '../lib/route-table';
-import { AppShell, type RoleName, signIn, testQueryClient } from '../test/render';
+import { AppShell, ROLE_IDS, type RoleName, signIn, testQueryClient } from '../test/render';
 import { PageFor } from './pages';
 import { LOADER_CHUNKS, ROUTE_LOADERS } from './route-loaders';
 
@@ -126,8 +126,6 @@ const CASES: Case[] = [
   { at: '/profile-fields', role: 'admin', page: 'profileFields', asks: 2 },
   { at: '/password-sign-in', role: 'admin', page: 'passwordSignIn', asks: 2 },
 ];
-
-const ROLE_IDS: Record<RoleName, number> = { admin: ROLE.ADMIN, staff: ROLE.STAFF, editor: ROLE.EDITOR };
 
 /** The route the router opens at `pathname` for the role (or logged out), with its params. */
 function routeAt(pathname: string, role: RoleName | undefined) {

@@ -14,7 +14,11 @@ import Toasts from '../app/toasts';
 import { saveSession } from '../lib/session';
 
 export type RoleName = 'admin' | 'staff' | 'editor';
-const ROLE_IDS: Record<RoleName, number> = { admin: ROLE.ADMIN, staff: ROLE.STAFF, editor: ROLE.EDITOR };
+export const ROLE_IDS: Record<RoleName, number> = {
+  admin: ROLE.ADMIN,
+  staff: ROLE.STAFF,
+  editor: ROLE.EDITOR,
+};
 
 /** Stores a logged-in session, as the login page does, with an access token valid for an hour. */
 export function signIn(role: RoleName = 'staff', patch: Partial<SessionProfile> = {}): SessionProfile {

@@ -33,9 +33,7 @@ export function newsTabAction(search: URLSearchParams): FeedAction {
 }
 
 /** /post-detail/:postId's id, or NaN when it is not one. */
-export function parsePostId(value: string | undefined): number {
-  return value && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-}
+export const parsePostId = (value: string | undefined): number => parseRouteId(value) ?? Number.NaN;
 
 export const feedLoaders: RouteLoaders = {
   news: ({ search, queryClient }) => {
