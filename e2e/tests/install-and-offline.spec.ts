@@ -4,6 +4,10 @@ import { type BrowserContext, expect, type Route, test } from '@playwright/test'
 import sharp from 'sharp';
 import { DEMO, loginAs, logout } from './helpers';
 
+// The other journeys run without the service worker (playwright.config.ts); installing and reading
+// offline are what it is for.
+test.use({ serviceWorkers: 'allow' });
+
 test('the manifest names the app and its icons exist in the sizes it states', async ({ request }) => {
   const res = await request.get('/manifest.webmanifest');
   expect(res.status()).toBe(200);
