@@ -3,7 +3,7 @@
 // fit the screen. At 200% zoom and at 320 px no admin screen scrolls sideways. Each list and screen is
 // opened once and checked at each width by resizing the window.
 import { expect, type Page, test } from '@playwright/test';
-import { animationsDone, DEMO, expectFits, expectNoSidewaysScroll, seedSession } from './helpers';
+import { animationsDone, DEMO, expectFits, expectNoSidewaysScroll, openInApp, seedSession } from './helpers';
 
 const LISTS: { path: string; phone: string[]; desktop: string[] }[] = [
   {
@@ -67,7 +67,7 @@ test('admin lists show their desktop columns at 1280 px and the phone ones at 37
   await seedSession(page, DEMO.admin);
   for (const list of LISTS) {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(list.path);
+    await openInApp(page, list.path);
     for (const { width, columns } of WIDTHS) {
       const where = `${list.path} at ${width} px`;
       await page.setViewportSize({ width, height: 800 });
