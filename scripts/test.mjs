@@ -3,7 +3,12 @@
 // suites (the server on PGlite), the engine-dependent server files again on a throwaway PostgreSQL 15
 // (ADR 043), then the browser journeys in Chromium. Under CI=true nothing may be
 // skipped: a missing PostgreSQL or Chromium fails the run. The last line is the sum of every suite: `N passed, M failed`.
-import { spawnSync } from 'node:child_process';
+//
+// The checks and the build run beside the PGlite suite, one after the other, their output held back until
+// they end: that suite leaves a fifth of the two cores idle (its files that wait out timeouts and
+// restarts hold a worker each; vmstat), and the checks and the build fill it instead of taking half a
+// minute of their own. Nothing in that suite reads web/dist or server/dist.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findPgBin, startThrowawayPostgres } from './throwaway-postgres.mjs';
@@ -17,15 +22,42 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 let failedSteps = 0;
 
-function step(name, cmd, args, env = {}) {
+/** Runs a step with its output shown as it comes; answers whether it passed. Not spawnSync: see stepBeside. */
+async function step(name, cmd, args, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const code = await new Promise((resolve) => child.on('close', resolve));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = res.status === 0;
+  const ok = code === 0;
   if (!ok) failedSteps++;
   lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
   return ok;
+}
+
+/**
+ * `step` beside whatever runs in the foreground: its output is kept and printed when it ends, and its
+ * line takes its place in the summary now, so the summary keeps the order of the run. The foreground
+ * step must not block the event loop (no spawnSync), or this one's output and end go unread.
+ */
+function stepBeside(name, cmd, args) {
+  const started = Date.now();
+  const at = lines.push(`FAIL ${name}: did not end`) - 1;
+  return new Promise((resolve) => {
+    const out = [];
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const ok = code === 0;
+      if (!ok) failedSteps++;
+      lines[at] = `${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s, beside the PGlite suite)`;
+      console.log(`\n=== ${name}: ${cmd} ${args.join(' ')} (ran beside the PGlite suite)`);
+      process.stdout.write(Buffer.concat(out));
+      resolve(ok);
+    });
+  });
 }
 
 function readVitest(file, label) {
@@ -99,13 +131,18 @@ function unavailable(what, why) {
 }
 
 const started = Date.now();
-step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-step('lint', 'npx', ['biome', 'check', '.']);
-step('boundaries', 'node', ['scripts/check-boundaries.mjs']);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const checksAndBuild = (async () => {
+  await stepBeside('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  await stepBeside('lint', 'npx', ['biome', 'check', '.']);
+  await stepBeside('boundaries', 'node', ['scripts/check-boundaries.mjs']);
+  // The journeys' build; without Chromium there are no journeys to build for.
+  return existsSync(chromium) ? stepBeside('build', 'npm', ['run', '--silent', 'build']) : false;
+})();
 
 const pgliteJson = join(tmp, 'vitest-pglite.json');
 rmSync(pgliteJson, { force: true });
-step('unit and integration tests (PGlite)', 'npx', [
+await step('unit and integration tests (PGlite)', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -113,6 +150,7 @@ step('unit and integration tests (PGlite)', 'npx', [
   `--outputFile.json=${pgliteJson}`,
 ]);
 readVitest(pgliteJson, 'server + contract on PGlite');
+const built = await checksAndBuild;
 
 if (process.env.TEST_DATABASE_URL || findPgBin()) {
   let pg;
@@ -121,7 +159,7 @@ if (process.env.TEST_DATABASE_URL || findPgBin()) {
     const url = process.env.TEST_DATABASE_URL ?? pg.url;
     const pgJson = join(tmp, 'vitest-postgres.json');
     rmSync(pgJson, { force: true });
-    step(
+    await step(
       'integration tests (PostgreSQL 15)',
       'npx',
       [
@@ -148,17 +186,21 @@ if (process.env.TEST_DATABASE_URL || findPgBin()) {
   unavailable('PostgreSQL leg', 'no PostgreSQL 15 binaries and no TEST_DATABASE_URL');
 }
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
-  if (step('build', 'npm', ['run', '--silent', 'build'])) {
+  if (built) {
     const e2eJson = join(tmp, 'playwright.json');
     rmSync(e2eJson, { force: true });
-    step('browser journeys (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
-    });
+    await step(
+      'browser journeys (Chromium)',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+      },
+    );
     readPlaywright(e2eJson);
     // No credential in the server's log of the whole browser run (issue 13, finding 8).
-    const logOk = step('no token in the server log', 'node', [
+    const logOk = await step('no token in the server log', 'node', [
       'scripts/scan-log-tokens.mjs',
       join(tmp, 'e2e-server.log'),
     ]);
