@@ -10,9 +10,10 @@ export const E2E_DATA_DIR = `${E2E_TMP}/e2e-data`;
 /** The server's log of the run, at info level (every request); scripts/test.mjs scans it for tokens. */
 export const E2E_SERVER_LOG = `${E2E_TMP}/e2e-server.log`;
 /**
- * The company sign-in's journey (tests/sso.spec.ts) runs a real OpenID provider in its own process on this
- * port; the server is configured for it at start (it reads the provider's discovery document only when
- * somebody first clicks "Sign in with Test ID", so the provider need not run for the other journeys).
+ * The company sign-in's journey (tests/company-sign-in.spec.ts) runs a real OpenID provider in its own
+ * process on this port; the server is configured for it at start (it reads the provider's discovery
+ * document only when somebody first clicks "Sign in with Test ID", so the provider need not run for the
+ * other journeys).
  */
 export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? E2E_PORT + 1000);
 export const E2E_OIDC = {
@@ -25,6 +26,9 @@ export const E2E_OIDC = {
 
 export default defineConfig({
   testDir: './tests',
+  // Files go to the workers in the order of their names, and a file's tests stay in one worker. The
+  // company sign-in's (a minute, one provider on one port) was named sso.spec.ts and came last: the other
+  // two workers stood idle for the last 20 s of the run.
   fullyParallel: false,
   // Three on two cores: a journey waits on the server and on the browser in turn. Measured on the whole
   // run on a quiet machine: 8.2 minutes with two workers, 6.2 with three, with the CPU busy throughout.

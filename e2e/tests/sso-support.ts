@@ -1,4 +1,4 @@
-// Steps of the company sign-in's journeys (sso.spec.ts): the provider's own login page in the browser, a
+// Steps of the company sign-in's journeys (company-sign-in.spec.ts): the provider's own login page in the browser, a
 // sign-in held just before the app's callback (so a journey can tamper with or replay that address), the
 // logout that also ends the provider's session, and the users the admin API knows by e-mail.
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
