@@ -51,10 +51,26 @@ export async function fillLogin(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-/** Opens an antd Select by its label and picks the option with that text. */
+/**
+ * Opens an antd Select by its label and picks the option with that text, until the select shows it: under
+ * load a click can land while the list is still opening or another one closing and choose nothing (a CI
+ * run left the department empty and the registration unsent). Choosing is not toggling: an option the
+ * select shows already is left as it is.
+ */
 export async function chooseOption(page: Page, label: string | RegExp, option: string) {
-  await page.getByLabel(label).click();
-  await page.locator('.ant-select-item-option:visible').filter({ hasText: option }).first().click();
+  const input = page.getByLabel(label);
+  const select = input.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  const shown = async () => ((await select.textContent()) ?? '').includes(option);
+  await expect(async () => {
+    if (await shown()) return;
+    await input.click();
+    await page
+      .locator('.ant-select-item-option:visible')
+      .filter({ hasText: option })
+      .first()
+      .click({ timeout: 5_000 });
+    await expect(select).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /**
