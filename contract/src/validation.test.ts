@@ -64,3 +64,32 @@ describe('schemas carry the messages of product.md', () => {
     expect(noRole.error?.issues[0]?.message).toBe(MSG.roleRequired);
   });
 });
+
+// product.md section 5's table, word for word: the forms' tests (web/src/features/*/*.test.tsx) check
+// that each rule shows its MSG entry, and this pins the entries to the table's text.
+describe("the messages are product.md section 5's", () => {
+  it.each([
+    ['Login', MSG.loginEmailRequired, 'Please input your email!'],
+    ['Login', MSG.passwordRequired, 'Please input your Password!'],
+    ['Register', MSG.firstNameRequired, 'Please enter your First Name'],
+    ['Register', MSG.lastNameRequired, 'Please enter your Last Name'],
+    ['Register', MSG.emailInvalid, 'The input is not valid E-mail!'],
+    ['Register', MSG.emailRequired, 'Please enter your E-mail'],
+    ['Register', MSG.phoneRequired, 'Please enter your Phone Number'],
+    ['Register', MSG.locationRequired, 'Please select a location'],
+    ['Register', MSG.departmentRequired, 'Please select a department'],
+    ['Register', MSG.confirmRequired, 'Please confirm your password!'],
+    ['Register', MSG.passwordsDoNotMatch, 'Passwords do not match'],
+    ['Register', MSG.notCompanyEmail, 'The entered e-mail is not a valid company e-mail address'],
+    [
+      'Shared password',
+      MSG.passwordPattern,
+      'Must contain at least one number and one uppercase and lowercase letter and one special character, and at least 8 or more characters',
+    ],
+    ['Admin user forms', MSG.adminPasswordTooShort, 'Password must be greater than 6 characters'],
+    ['Admin user forms', MSG.roleRequired, 'Please select a role'],
+    ['Password change', MSG.passwordsInconsistent, 'Two passwords that you enter is inconsistent.'],
+  ])('%s: %s', (_form, message, text) => {
+    expect(message).toBe(text);
+  });
+});

@@ -1,4 +1,4 @@
-// Registration: every rule's message, the verify-your-email panel, the mailed link, then login.
+// Registration: the verify-your-email panel, the mailed link, then login.
 import { expect, test } from '@playwright/test';
 import {
   chooseOption,
@@ -10,51 +10,9 @@ import {
   uniqueEmail,
 } from './helpers';
 
-/** product.md section 5's messages for the empty fields other than the e-mail and the passwords. */
-const OTHER_EMPTY_FIELDS = [
-  'Please enter your First Name',
-  'Please enter your Last Name',
-  'Please enter your Phone Number',
-  'Please select a location',
-  'Please select a department',
-];
-
-test('register shows the validation messages of product.md section 5', async ({ page }) => {
-  await page.goto('/register');
-  await page.getByRole('button', { name: 'Register' }).click();
-  for (const message of [
-    ...OTHER_EMPTY_FIELDS,
-    'Please enter your E-mail',
-    'Please confirm your password!',
-  ]) {
-    await expect(page.getByText(message, { exact: true })).toBeVisible();
-  }
-  const email = page.getByLabel('E-mail');
-  await email.fill('not-an-email');
-  await expect(page.getByText('The input is not valid E-mail!')).toBeVisible();
-  await email.fill('someone@gmail.com');
-  await expect(page.getByText('The entered e-mail is not a valid company e-mail address')).toBeVisible();
-
-  await page.getByLabel('Password', { exact: true }).fill('weakpass');
-  await expect(
-    page.getByText(
-      'Must contain at least one number and one uppercase and lowercase letter and one special character, and at least 8 or more characters',
-    ),
-  ).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill('Good#Pass1');
-  await page.getByLabel('Confirm password').fill('Other#Pass1');
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
-});
-
-test('submitting with a malformed e-mail shows every other message too', async ({ page }) => {
-  // The browser's own e-mail check used to stop the submit, so only the e-mail's message showed.
-  await page.goto('/register');
-  await page.getByLabel('E-mail').fill('not-an-email');
-  await page.getByRole('button', { name: 'Register' }).click();
-  for (const message of ['The input is not valid E-mail!', ...OTHER_EMPTY_FIELDS]) {
-    await expect(page.getByText(message, { exact: true })).toBeVisible();
-  }
-});
+// Each rule's message on the form, word for word, is the register page's component test's
+// (web/src/features/auth/register-page.test.tsx, with contract/src/validation.test.ts pinning the words):
+// these journeys are what needs the real server, mail and browser.
 
 test('a newcomer registers, verifies through the mailed link and logs in', async ({ page }) => {
   const email = uniqueEmail('newcomer');
