@@ -22,16 +22,21 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 let failedSteps = 0;
 
+/** A step's summary line from its exit code, counting a failure; answers whether it passed. */
+function ended(name, started, code, where = '') {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = code === 0;
+  if (!ok) failedSteps++;
+  return { ok, line: `${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s${where})` };
+}
+
 /** Runs a step with its output shown as it comes; answers whether it passed. Not spawnSync: see stepBeside. */
 async function step(name, cmd, args, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
   const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const code = await new Promise((resolve) => child.on('close', resolve));
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = code === 0;
-  if (!ok) failedSteps++;
-  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
+  const { ok, line } = ended(name, started, await new Promise((resolve) => child.on('close', resolve)));
+  lines.push(line);
   return ok;
 }
 
@@ -49,10 +54,8 @@ function stepBeside(name, cmd, args) {
     child.stdout.on('data', (d) => out.push(d));
     child.stderr.on('data', (d) => out.push(d));
     child.on('close', (code) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const ok = code === 0;
-      if (!ok) failedSteps++;
-      lines[at] = `${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s, beside the PGlite suite)`;
+      const { ok, line } = ended(name, started, code, ', beside the PGlite suite');
+      lines[at] = line;
       console.log(`\n=== ${name}: ${cmd} ${args.join(' ')} (ran beside the PGlite suite)`);
       process.stdout.write(Buffer.concat(out));
       resolve(ok);

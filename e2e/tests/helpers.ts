@@ -371,9 +371,10 @@ export async function dataShown(page: Page): Promise<void> {
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
   const here = new URL(page.url());
-  const there = new URL(path, here.protocol.startsWith('http') ? here : 'http://x');
-  const appShown = here.origin === there.origin && (await page.locator('#root h1').count()) > 0;
-  if (!appShown || here.pathname === there.pathname) {
+  // Before the first load the page is about:blank, where `path` names nothing yet.
+  const there = here.protocol.startsWith('http') ? new URL(path, here) : undefined;
+  const appShown = there?.origin === here.origin && (await page.locator('#root h1').count()) > 0;
+  if (!appShown || here.pathname === there?.pathname) {
     await page.goto(path);
     return;
   }
