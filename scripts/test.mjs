@@ -177,7 +177,8 @@ if (process.env.TEST_DATABASE_URL || findPgBin()) {
         '--reporter=json',
         `--outputFile.json=${pgJson}`,
       ],
-      { TEST_DATABASE_URL: url },
+      // The servers its files start run from the build when there is one (server/test/server-process.ts).
+      { TEST_DATABASE_URL: url, ...(built ? { HEARTH_TEST_BUILD: '1' } : {}) },
     );
     readVitest(pgJson, 'server on PostgreSQL');
   } catch (e) {

@@ -16,26 +16,25 @@ import { countRows } from '../src/ops/table-counts';
 import { ensureJwtSecret } from '../src/platform/jwt-secret';
 import { createMailer } from '../src/platform/mail';
 import { createStorage } from '../src/platform/storage';
-import { SERVER_DIR, type ServerProcess, startServerProcess } from './server-process';
+import { SERVER_DIR, type ServerProcess, serverCommand, startServerProcess } from './server-process';
 import { basic, bearer } from './sessions';
 
 export { freePort, SERVER_DIR, type ServerProcess, waitFor } from './server-process';
 
-const TSX = join(SERVER_DIR, '../node_modules/.bin/tsx');
 /** The demo user whose login and notifications the drill follows. */
 export const STAFF = 'staff@example.com';
 
 /** `npm start` as a process on `env`'s DATA_DIR (server-process.ts). */
 export const startServer = (env: Record<string, string>): Promise<ServerProcess> => startServerProcess(env);
 
-/** Runs `npm run backup` or `npm run restore` as its program would run (src/ops/*-command.ts). */
+/** Runs `npm run backup` or `npm run restore` as its program would run (src/ops/*-command.ts, serverCommand). */
 export function runCommand(
   command: 'backup' | 'restore',
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [`src/ops/${command}-command.ts`, ...args], {
+    const child = spawn(process.execPath, [...serverCommand(command), ...args], {
       cwd: SERVER_DIR,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,33 @@
-// The server as a process of its own (`npm start` runs src/main.ts), for tests of what only a real process
+// The server as a process of its own (`npm start` runs its build of src/main.ts), for tests of what only a real process
 // shows: signals, a second process on the same database, backups through the running server.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+const SOURCES = {
+  main: 'src/main.ts',
+  backup: 'src/ops/backup-command.ts',
+  restore: 'src/ops/restore-command.ts',
+};
+
+/**
+ * The arguments of `node` that run one of the server's programs from `serverDir`: from its sources through
+ * tsx's loader, or, with HEARTH_TEST_BUILD=1 and this checkout's server, from the build in dist/ (what
+ * the production image runs). scripts/test.mjs sets it for the PostgreSQL leg, which runs after the build
+ * (ADR 047): a start from the sources cost 4.6 CPU s, from the build 1.9, and that leg starts about twenty
+ * servers on two busy cores. The PGlite leg, and a test run on its own, use the sources.
+ */
+export function serverCommand(program: keyof typeof SOURCES, serverDir = SERVER_DIR): string[] {
+  if (process.env.HEARTH_TEST_BUILD !== '1' || serverDir !== SERVER_DIR)
+    return ['--import', 'tsx', SOURCES[program]];
+  const built = join(SERVER_DIR, 'dist', `${program}.js`);
+  if (!existsSync(built)) throw new Error(`HEARTH_TEST_BUILD=1 but ${built} is missing: run npm run build`);
+  return [built];
+}
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -44,7 +67,7 @@ export type ServerProcess = {
 };
 
 /**
- * Starts src/main.ts on a free port (or on `env.PORT`) with `env` over this process's environment (an
+ * Starts the server (serverCommand) on a free port (or on `env.PORT`) with `env` over this process's environment (an
  * `undefined` value removes a variable) and waits until `/v1/health/ready` answers. Node runs it with tsx's
  * loader, not the tsx command: that one relays a SIGTERM to its child and kills it if it does not confirm
  * within 30 ms.
@@ -67,7 +90,7 @@ export async function startServerProcess(
   };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serverCommand('main', serverDir), {
     cwd: serverDir,
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],

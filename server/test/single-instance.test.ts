@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { refusalMessage } from '../src/platform/single-instance';
 import { templateCopy } from './database';
-import { freePort, SERVER_DIR, type ServerProcess, startServerProcess, waitFor } from './server-process';
+import {
+  freePort,
+  SERVER_DIR,
+  type ServerProcess,
+  serverCommand,
+  startServerProcess,
+  waitFor,
+} from './server-process';
 
 describe('the refusal', () => {
   it('names the other server, SINGLE_INSTANCE and the way out', () => {
@@ -74,7 +81,7 @@ onPostgres?.('SINGLE_INSTANCE on a shared PostgreSQL database', () => {
       ...envOf(single),
     };
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, serverCommand('main'), {
       cwd: SERVER_DIR,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
