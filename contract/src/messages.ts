@@ -54,6 +54,8 @@ export const MSG = {
   forbidden: 'You are not authorized to view this page',
   notFound: 'Not found',
   invalidInput: 'The input is not valid',
+  // Key statistics (issue 33): a figure below zero was clamped to 0 and saved without a word.
+  statNegative: 'Enter 0 or more',
   // Sign-in with a company account (issue 19)
   passwordSignInOff: 'Password sign-in is off for this address. Sign in with your company account.',
   passwordSignInLockout: 'Password sign-in can only be turned off when a company sign-in is configured',

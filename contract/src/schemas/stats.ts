@@ -19,7 +19,7 @@ export const keyStats = z.object({
 });
 export type KeyStats = z.infer<typeof keyStats>;
 
-const amount = z.number({ error: MSG.invalidInput }).min(0, MSG.invalidInput).max(1e15, MSG.invalidInput);
+const amount = z.number({ error: MSG.invalidInput }).min(0, MSG.statNegative).max(1e15, MSG.invalidInput);
 /** Counts are stored as PostgreSQL integers: bigger values are refused here, not by the database. */
 const count = amount.int(MSG.invalidInput).max(INT4_MAX, MSG.invalidInput);
 

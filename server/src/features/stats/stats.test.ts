@@ -83,7 +83,6 @@ describe('PUT /v1/api/statistics/{id}', () => {
   it('answers 400 with the field for bad values, changing nothing', async () => {
     const row = await createStats(t.db);
     const cases: [object, string][] = [
-      [{ ...update, turnover: -1 }, 'turnover'],
       [{ ...update, newAccounts: 1.5 }, 'newAccounts'],
       [{ ...update, merchants: 'many' }, 'merchants'],
       [{ ...update, totalStores: 3_000_000_000 }, 'totalStores'],
@@ -94,6 +93,11 @@ describe('PUT /v1/api/statistics/{id}', () => {
       const res = await put(row.id, body, admin.headers);
       expect(res.statusCode, field).toBe(400);
       expect(res.json().fields?.[field], field).toBe(MSG.invalidInput);
+    }
+    for (const field of ['turnover', 'merchants']) {
+      const res = await put(row.id, { ...update, [field]: -1 }, admin.headers);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().fields?.[field], field).toBe(MSG.statNegative);
     }
     const [after] = await t.db.select().from(keyStatistics).where(eq(keyStatistics.id, row.id));
     expect(after?.statsRelevance).toBe('As at today');

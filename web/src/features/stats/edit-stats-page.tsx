@@ -7,7 +7,7 @@ import { PageHeader } from '../../lib/page-header';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useKeyStats, useUpdateKeyStats } from './api';
-import { isAmount, STAT_FIELDS } from './stat-fields';
+import { figureText, figureValue, isAmount, STAT_FIELDS } from './stat-fields';
 
 export default function EditStatsPage() {
   useDocumentTitle('Edit Company Stats');
@@ -24,6 +24,8 @@ export default function EditStatsPage() {
   const onFinish = (values: KeyStatsUpdate) => send({ id, ...values });
 
   const required = { required: true, message: MSG.invalidInput };
+  // Said, not clamped: antd's `min` would quietly turn a typed -5 into 0 and save that.
+  const notNegative = { type: 'number', min: 0, message: MSG.statNegative } as const;
 
   return (
     <section className="page">
@@ -48,8 +50,14 @@ export default function EditStatsPage() {
           <Row gutter={16}>
             {STAT_FIELDS.map((field) => (
               <Col key={field} xs={24} sm={12} lg={6}>
-                <Form.Item label={KEY_STATS_LABELS[field]} name={field} rules={[required]}>
-                  <InputNumber min={0} precision={isAmount(field) ? 2 : 0} style={{ width: '100%' }} />
+                <Form.Item label={KEY_STATS_LABELS[field]} name={field} rules={[required, notNegative]}>
+                  <InputNumber
+                    precision={isAmount(field) ? 2 : 0}
+                    formatter={(value, { userTyping, input }) => (userTyping ? input : figureText(value))}
+                    parser={figureValue}
+                    inputMode={isAmount(field) ? 'decimal' : 'numeric'}
+                    style={{ width: '100%' }}
+                  />
                 </Form.Item>
               </Col>
             ))}
