@@ -85,3 +85,55 @@ test('offline, the news last loaded is shown read-only with a notice; logout for
   await logout(page);
   await expect.poll(() => page.evaluate(() => caches.has('hearth-user'))).toBe(false);
 });
+
+test('offline, no page is blank: a page never loaded, a post never opened and one read before', async ({
+  page,
+  context,
+}) => {
+  await loginAs(page, DEMO.staff);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.reload();
+  const cards = page.locator('main a[href^="/post-detail/"]');
+  const posts = () =>
+    cards.evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href') ?? ''))]);
+  await expect.poll(async () => (await posts()).length).toBeGreaterThan(1);
+  const [first, second] = await posts();
+
+  // No post was opened in this browser yet: the post page's code was never loaded, so it cannot be now.
+  await goOffline(context);
+  await page.locator(`main a[href="${first}"]`).first().click();
+  await expect(
+    page.getByRole('heading', { name: 'This page is not available offline', level: 1 }),
+  ).toBeVisible();
+  // The frame stays, with the way back.
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await page.getByRole('button', { name: 'Go back' }).click();
+  await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
+
+  // Online, the first post is read; offline again, it shows from the kept copy and the second says so.
+  await context.unrouteAll();
+  await context.setOffline(false);
+  await page.reload();
+  await page.locator(`main a[href="${first}"]`).first().click();
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).not.toHaveText('News');
+  const firstTitle = await title.textContent();
+  await expect(page.locator('.post-body')).not.toBeEmpty();
+  await page.goBack();
+  await goOffline(context);
+  await page.locator(`main a[href="${first}"]`).first().click();
+  await expect(page.getByRole('heading', { name: firstTitle ?? '', level: 1 })).toBeVisible();
+  await expect(page.locator('.post-body')).not.toBeEmpty();
+  // Opened anew, from the kept copy: its comments were never kept, and say so in their place.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: firstTitle ?? '', level: 1 })).toBeVisible();
+  await expect(page.locator('.post-body')).not.toBeEmpty();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not available offline' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.locator(`main a[href="${second}"]`).first().click();
+  await expect(
+    page.getByRole('heading', { name: 'This post is not available offline', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+});

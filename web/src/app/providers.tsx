@@ -3,17 +3,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { isApiError } from '../lib/api-error';
+import { isApiError, isOfflineFailure } from '../lib/api-error';
 import { onToastOutletNeeded } from '../lib/notify';
 import { popupContainer } from '../lib/popup-container';
 import { useColorMode } from './color-mode';
+import { ErrorBoundary } from './page-error-boundary';
 import { BRAND_VARS, type ColorMode, CSS_VAR_KEY, themeFor } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // A 4xx answer will not change on retry; a network blip or 5xx may.
-      retry: (count, err) => count < 2 && !(isApiError(err) && err.status >= 400 && err.status < 500),
+      // A 4xx answer will not change on retry; a network blip or 5xx may. Offline, nothing will: the
+      // section says so at once instead of showing its skeleton through the retries.
+      retry: (count, err) =>
+        count < 2 && !(isApiError(err) && err.status >= 400 && err.status < 500) && !isOfflineFailure(err),
       refetchOnWindowFocus: false,
       staleTime: 30_000,
     },
@@ -53,9 +56,12 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={theme} getPopupContainer={popupContainer}>
         {toasts && (
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
+          // Offline, the outlet's code may never have been loaded: no toasts then, but the app stays.
+          <ErrorBoundary fallback={() => null}>
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
+          </ErrorBoundary>
         )}
         {children}
       </ConfigProvider>

@@ -10,6 +10,7 @@ import type { PageId } from '../lib/page-ids';
 import { PageLoading } from '../lib/page-loading';
 import { matchesAny, PROTECTED_PATHS, PUBLIC_ROUTES, routesForRole } from '../lib/route-table';
 import { clearSession, rememberSurveyLink, useSession } from '../lib/session';
+import { PageErrorBoundary } from './page-error-boundary';
 import { PageFor } from './pages';
 import { ROUTE_LOADERS } from './route-loaders';
 
@@ -123,6 +124,11 @@ export function AppRoutes() {
   const element = useRoutes(routes);
   if (session.kind === 'broken') return <BrokenSession />;
   // The boundary is here rather than above: this component stays on screen while a layout's code loads,
-  // so what it started is not thrown away with it.
-  return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+  // so what it started is not thrown away with it. The layouts hold their pages' error boundaries; this
+  // one catches a layout whose code does not load.
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </PageErrorBoundary>
+  );
 }

@@ -74,3 +74,8 @@ export function apiErrorFrom(
   const requestId = wellFormedId(b.requestId) ?? wellFormedId(headerId);
   return new ApiError(status, code, message, fields, requestId);
 }
+
+/** Whether `value` is a call that never reached the server while the browser is offline. */
+export function isOfflineFailure(value: unknown): boolean {
+  return isApiError(value) && value.status === 0 && typeof navigator !== 'undefined' && !navigator.onLine;
+}

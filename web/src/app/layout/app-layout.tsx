@@ -8,6 +8,7 @@ import { registerServiceWorker } from '../../lib/offline-copies';
 import { PageLoading } from '../../lib/page-loading';
 import { takeSurveyLink, useProfile } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { PageErrorBoundary } from '../page-error-boundary';
 import { AppFooter } from './app-footer';
 import { AppNotices } from './app-notices';
 import { Brand } from './brand';
@@ -56,9 +57,11 @@ export default function AppLayout() {
         <Layout.Content className="app-content">
           <AppNotices />
           <div id={MAIN_CONTENT_ID} tabIndex={-1} className="main-region">
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
+            <PageErrorBoundary>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </PageErrorBoundary>
           </div>
         </Layout.Content>
         <AppFooter />

@@ -2,6 +2,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../lib/page-loading';
+import { PageErrorBoundary } from '../page-error-boundary';
 import { AppFooter } from './app-footer';
 import { Brand } from './brand';
 import { MAIN_CONTENT_ID, RouteAnnouncer } from './route-announcer';
@@ -14,9 +15,11 @@ export default function PublicLayout() {
         <Brand to="/" />
       </header>
       <main className="public-main main-region" id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <AppFooter />
       <RouteAnnouncer />

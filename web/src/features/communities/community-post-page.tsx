@@ -3,8 +3,8 @@
 // when the call fails or answers not successful), comments and the comment box when the post allows them.
 // Its community's managers (the verify call) get an Edit link.
 import { EditOutlined } from '@ant-design/icons';
-import { MSG, PATHS } from '@hearth/contract';
-import { Button, Card, Flex, Result, Tag } from 'antd';
+import { PATHS } from '@hearth/contract';
+import { Button, Flex, Tag } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError, isSessionExpired } from '../../lib/api-error';
 import { useProfile } from '../../lib/session';
@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { CommentsPanel } from '../../shared/posts/comments-panel';
 import { MentionBox } from '../../shared/posts/mention-box';
 import { PostActions } from '../../shared/posts/post-actions';
-import { PostBackButton, PostBody, PostPageLoading } from '../../shared/posts/post-body';
+import { PostBackButton, PostBody, PostPageLoading, PostUnavailable } from '../../shared/posts/post-body';
 import { useToggleCommunityAction } from '../../shared/posts/post-toggles';
 import { useOpenedPost } from '../../shared/posts/read-tracking';
 import {
@@ -77,22 +77,7 @@ export default function CommunityPostPage() {
     if (!invalid && isSessionExpired(post.error)) return null;
     const notFound = invalid || (isApiError(post.error) && [403, 404].includes(post.error.status));
     return (
-      <section className="page post-page">
-        {back}
-        <Card>
-          <Result
-            status={notFound ? '404' : 'error'}
-            title={MSG.unableToLoadPost}
-            extra={
-              !notFound && (
-                <Button type="primary" onClick={() => post.refetch()}>
-                  Try again
-                </Button>
-              )
-            }
-          />
-        </Card>
-      </section>
+      <PostUnavailable back={back} error={post.error} notFound={notFound} onRetry={() => post.refetch()} />
     );
   }
 

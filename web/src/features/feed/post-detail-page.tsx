@@ -4,13 +4,13 @@ import { MSG, PATHS, ROLE } from '@hearth/contract';
 import { Flex, Tag } from 'antd';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { isSessionExpired } from '../../lib/api-error';
+import { isOfflineFailure, isSessionExpired } from '../../lib/api-error';
 import { formatDate } from '../../lib/dates';
 import { toastError } from '../../lib/notify';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PostActions } from '../../shared/posts/post-actions';
-import { PostBackButton, PostBody, PostPageLoading } from '../../shared/posts/post-body';
+import { PostBackButton, PostBody, PostPageLoading, PostUnavailable } from '../../shared/posts/post-body';
 import { useOpenedPost } from '../../shared/posts/read-tracking';
 import { useToAcknowledge } from './ack-api';
 import { mustAcknowledge } from './ack-logic';
@@ -43,6 +43,8 @@ export default function PostDetailPage() {
   const [acknowledged, setAcknowledged] = useState(false);
   const failedOnce = useRef(false);
   const invalid = Number.isNaN(id) || id <= 0;
+  // Offline the page says so in place: going back would leave the reader on a list that cannot say why.
+  const offline = post.isError && isOfflineFailure(post.error);
   useDocumentTitle(post.data?.title ?? 'Post');
   // The post renders in an interruptible pass after it arrives (ARCHITECTURE: deferred page renders).
   const data = useDeferredValue(post.data);
@@ -50,15 +52,18 @@ export default function PostDetailPage() {
   useOpenedPost(data?.id);
 
   useEffect(() => {
-    if (!(invalid || post.isError) || failedOnce.current) return;
+    if (!(invalid || post.isError) || offline || failedOnce.current) return;
     failedOnce.current = true;
     if (isSessionExpired(post.error)) return;
     toastError(undefined, MSG.unableToLoadPost);
     goBack();
-  }, [invalid, post.isError, post.error, goBack]);
+  }, [invalid, post.isError, post.error, offline, goBack]);
 
   const back = <PostBackButton onClick={goBack} />;
 
+  if (offline && !data) {
+    return <PostUnavailable back={back} error={post.error} notFound={false} onRetry={() => post.refetch()} />;
+  }
   if (!data) return <PostPageLoading back={back} />;
 
   const p = data;

@@ -3,9 +3,11 @@
 // actions and the comments the page gives.
 
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { FileInfo, UserSummary } from '@hearth/contract';
-import { Button, Card, Flex, Skeleton, Typography } from 'antd';
+import { type FileInfo, MSG, type UserSummary } from '@hearth/contract';
+import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { isOfflineFailure } from '../../lib/api-error';
+import { NOT_KEPT_OFFLINE } from '../../lib/query-states';
 import { DateText } from '../../lib/time-text';
 import { UserAvatar } from '../../lib/user-avatar';
 import { AttachmentsList } from './attachments-list';
@@ -41,6 +43,48 @@ export function PostPageLoading({ back }: { back: ReactNode }) {
       <Card role="status" aria-label="Loading post">
         <div className="media-banner shimmer" style={{ aspectRatio: '16 / 9' }} />
         <Skeleton active title={{ width: '50%' }} paragraph={{ rows: 6 }} />
+      </Card>
+    </section>
+  );
+}
+
+/**
+ * A post that could not be loaded, said in its place with the way back: a community post's page always
+ * does this; a feed post's page when the browser is offline (issue 33: it went back to a news list that
+ * could not say why). Try again only where another try may help.
+ */
+export function PostUnavailable({
+  back,
+  error,
+  notFound,
+  onRetry,
+}: {
+  back: ReactNode;
+  error: unknown;
+  notFound: boolean;
+  onRetry: () => void;
+}) {
+  const offline = isOfflineFailure(error);
+  return (
+    <section className="page post-page">
+      {back}
+      <Card>
+        <Result
+          status={notFound ? '404' : offline ? 'warning' : 'error'}
+          title={
+            <h1 className="result-title">
+              {offline ? 'This post is not available offline' : MSG.unableToLoadPost}
+            </h1>
+          }
+          subTitle={offline ? NOT_KEPT_OFFLINE : undefined}
+          extra={
+            !notFound && (
+              <Button type="primary" onClick={onRetry}>
+                Try again
+              </Button>
+            )
+          }
+        />
       </Card>
     </section>
   );
