@@ -33,3 +33,24 @@ test('staff opening the admin post list see the not-authorised page with a way h
   await page.getByRole('button', { name: 'Back to home page' }).click();
   await expect(page).toHaveURL(/\/news$/);
 });
+
+test('a post opens at the top, and Back returns to the same place in the news', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openAs(page, DEMO.staff, '/news');
+  const cards = page.locator('main a[href^="/post-detail/"]');
+  const target = cards.nth(6);
+  await target.scrollIntoViewIfNeeded();
+  // Where the reader stopped: the card's link in view, well down the page.
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(300);
+  const href = (await target.getAttribute('href')) ?? '';
+  await target.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(Math.round(before));
+  await expect(target).toBeInViewport();
+});

@@ -13,6 +13,7 @@ import { clearSession, rememberSurveyLink, useSession } from '../lib/session';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageFor } from './pages';
 import { ROUTE_LOADERS } from './route-loaders';
+import { ScrollKeeper } from './scroll-keeper';
 
 const PublicLayout = lazy(() => import('./layout/public-layout'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
@@ -127,8 +128,11 @@ export function AppRoutes() {
   // so what it started is not thrown away with it. The layouts hold their pages' error boundaries; this
   // one catches a layout whose code does not load.
   return (
-    <PageErrorBoundary>
-      <Suspense fallback={<PageLoading />}>{element}</Suspense>
-    </PageErrorBoundary>
+    <>
+      <ScrollKeeper />
+      <PageErrorBoundary>
+        <Suspense fallback={<PageLoading />}>{element}</Suspense>
+      </PageErrorBoundary>
+    </>
   );
 }

@@ -40,7 +40,8 @@ export function RouteAnnouncer() {
       firstPageShown = true;
       return rememberTitle;
     }
-    document.getElementById(MAIN_CONTENT_ID)?.focus();
+    // Without scrolling: where the page opens is the scroll keeper's to decide (scroll-keeper.tsx).
+    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
     setAnnouncement('');
     const announce = () => {
       observer.disconnect();
