@@ -5,21 +5,30 @@ import { useEffect } from 'react';
 import { ErrorReference } from '../lib/error-reference';
 import { bindToastApi } from '../lib/notify';
 
-/** How long a confirmation stays; errors stay until closed. */
+/** How long a confirmation stays; errors stay until closed (or their page goes: lib/notify.ts). */
 const SUCCESS_SECONDS = 5;
+/** Below the top bar (64 px), which a toast at antd's 24 px covered: its name, bell and logout. */
+const TOP_PX = 72;
 
 export default function Toasts() {
-  const [notificationApi, contextHolder] = notification.useNotification({ maxCount: 3, placement: 'top' });
+  const [notificationApi, contextHolder] = notification.useNotification({
+    maxCount: 3,
+    placement: 'top',
+    top: TOP_PX,
+  });
   useEffect(() => {
     bindToastApi({
-      error: (text, reference) =>
+      error: (text, key, reference) =>
         notificationApi.error({
+          key,
           title: text,
           description: reference && <ErrorReference id={reference} />,
           duration: 0,
           role: 'alert',
         }),
-      success: (text) => notificationApi.success({ title: text, duration: SUCCESS_SECONDS, role: 'status' }),
+      success: (text, key) =>
+        notificationApi.success({ key, title: text, duration: SUCCESS_SECONDS, role: 'status' }),
+      close: (key) => notificationApi.destroy(key),
     });
     return () => bindToastApi(null);
   }, [notificationApi]);

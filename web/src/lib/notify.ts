@@ -6,8 +6,15 @@
 import { MSG } from '@hearth/contract';
 import { isApiError, isSessionExpired, requestIdOf } from './api-error';
 
-/** `reference`: the failed request's id, shown under the error (error-reference.tsx). */
-export type ToastApi = { error: (text: string, reference?: string) => void; success: (text: string) => void };
+/**
+ * `reference`: the failed request's id, shown under the error (error-reference.tsx); `key` names the toast
+ * for `close`.
+ */
+export type ToastApi = {
+  error: (text: string, key: string, reference?: string) => void;
+  success: (text: string, key: string) => void;
+  close: (key: string) => void;
+};
 
 let api: ToastApi | null = null;
 let waiting: ((api: ToastApi) => void)[] = [];
@@ -27,13 +34,34 @@ export function onToastOutletNeeded(mount: (() => void) | null): void {
   if (mount && waiting.length > 0) mount();
 }
 
-function show(call: (api: ToastApi) => void): void {
+/**
+ * A toast belongs to the page it is about (issue 33: confirmations outlived their page). One shown this
+ * long before another page is shown goes with its page; one shown just before is about the move (a save
+ * that opens the list says so on the list), and stays. The time runs to when the next page is shown,
+ * which waits for its code: a phone on a slow network takes a second or two for a page not yet loaded.
+ */
+export const TOAST_CARRIES_OVER_MS = 3000;
+const shownAt = new Map<string, number>();
+let toasts = 0;
+
+function show(call: (api: ToastApi, key: string) => void): void {
+  const key = `toast-${++toasts}`;
+  shownAt.set(key, Date.now());
   if (api) {
-    call(api);
+    call(api, key);
     return;
   }
-  waiting.push(call);
+  waiting.push((a) => call(a, key));
   askForOutlet?.();
+}
+
+/** Another page is shown: closes the toasts of the pages before it (router.tsx calls it). */
+export function pageChanged(now = Date.now()): void {
+  for (const [key, at] of shownAt) {
+    if (now - at < TOAST_CARRIES_OVER_MS) continue;
+    shownAt.delete(key);
+    api?.close(key);
+  }
 }
 
 /** The text to show for a failed call: the server's `error`, else a generic sentence. */
@@ -47,9 +75,9 @@ export function toastError(err: unknown, fallback?: string): void {
   if (isSessionExpired(err)) return;
   const text = errorText(err, fallback);
   const reference = requestIdOf(err);
-  show((a) => a.error(text, reference));
+  show((a, key) => a.error(text, key, reference));
 }
 
 export function toastSuccess(text: string): void {
-  show((a) => a.success(text));
+  show((a, key) => a.success(text, key));
 }
