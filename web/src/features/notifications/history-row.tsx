@@ -24,7 +24,7 @@ export function HistoryRow({ item, onOpen, onToggle }: Props) {
           {item.title}
         </Link>
         <span className="history-meta">
-          <Tag color={TYPE_COLOR[item.type]} bordered={false}>
+          <Tag color={TYPE_COLOR[item.type]} variant="filled">
             {TYPE_LABEL[item.type]}
           </Tag>
           <TimeAgo value={item.sentAt} className="history-time" />

@@ -47,7 +47,11 @@ describe('notification bell', () => {
     const { user } = openBell();
     await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 2 unviewed'));
     await user.click(bell());
-    const list = await screen.findByRole('list', { name: 'Notifications' });
+    // A dialog named for what it holds, and focused: not a tooltip (antd's Popover made it one).
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(panel.closest('[role="tooltip"]')).toBeNull();
+    await waitFor(() => expect(panel).toHaveFocus());
+    const list = within(panel).getByRole('list', { name: 'Notifications' });
     const items = within(list).getAllByTestId('notification-item');
     expect(items.map((i) => i.textContent)).toEqual([
       expect.stringMatching(/^Unviewed: Fire drill on Thursday/),

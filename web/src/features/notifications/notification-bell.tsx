@@ -3,8 +3,8 @@
 // goes to its object; Clear All marks all viewed; "See all notifications" opens the notification centre. Load failures show the server's message (section 8).
 import { BellOutlined, DesktopOutlined } from '@ant-design/icons';
 import { type Notification, PATHS } from '@hearth/contract';
-import { Badge, Button, Empty, Popover, Spin, Tag } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Badge, Button, Dropdown, Empty, Spin, Tag } from 'antd';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { requestIdOf } from '../../lib/api-error';
 import { ErrorReference } from '../../lib/error-reference';
@@ -31,7 +31,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (n: No
         <span className="notification-body">
           <span className="notification-title">{item.title}</span>
           <span className="notification-meta">
-            <Tag color={TYPE_COLOR[item.type]} bordered={false}>
+            <Tag color={TYPE_COLOR[item.type]} variant="filled">
               {TYPE_LABEL[item.type]}
             </Tag>
             <span className="text-secondary notification-time">
@@ -54,6 +54,25 @@ export function NotificationBell() {
   const viewAll = useViewAllNotifications();
   const unviewed = list.data?.unviewed ?? 0;
   const items = list.data?.notifications ?? [];
+  const panelRef = useRef<HTMLDivElement>(null);
+  const bellRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // Opened, the panel takes the focus (a dialog); closed while the focus was in it (Escape), the focus
+  // goes back to the bell instead of to the page's start.
+  useEffect(() => {
+    const closed = wasOpen.current && !open;
+    wasOpen.current = open;
+    if (!open) {
+      const focus = document.activeElement;
+      if (closed && (panelRef.current?.contains(focus) || focus === document.body)) {
+        bellRef.current?.focus({ preventScroll: true });
+      }
+      return;
+    }
+    // The panel mounts with the first opening, after this effect: focus it on the next frame.
+    const frame = requestAnimationFrame(() => panelRef.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
 
   const openItem = (item: Notification) => {
     setOpen(false);
@@ -91,9 +110,18 @@ export function NotificationBell() {
   }
 
   const panel = (
-    <div className="notification-panel" data-testid="notification-panel">
+    <div
+      className="notification-panel"
+      data-testid="notification-panel"
+      role="dialog"
+      aria-labelledby="notification-panel-title"
+      tabIndex={-1}
+      ref={panelRef}
+    >
       <div className="notification-panel-header">
-        <span className="text-strong">Notifications</span>
+        <span className="text-strong" id="notification-panel-title">
+          Notifications
+        </span>
         <Button
           type="link"
           size="small"
@@ -134,11 +162,12 @@ export function NotificationBell() {
   );
 
   return (
-    <Popover
-      content={panel}
-      trigger="click"
+    // A dropdown rather than antd's Popover, whose container is a role="tooltip" that cannot be changed:
+    // screen readers announced the panel, with its buttons and links, as a tooltip.
+    <Dropdown
+      popupRender={() => panel}
+      trigger={['click']}
       placement="bottomRight"
-      arrow={false}
       // On a narrow screen the bell is not at the right edge: slide the panel back into the viewport.
       align={{ overflow: { adjustX: true, adjustY: true, shiftX: true } }}
       open={open}
@@ -146,6 +175,7 @@ export function NotificationBell() {
     >
       <Badge count={unviewed} size="small" offset={[-4, 4]} overflowCount={99}>
         <Button
+          ref={bellRef}
           type="text"
           icon={<BellOutlined />}
           aria-label={bellLabel(unviewed)}
@@ -154,6 +184,6 @@ export function NotificationBell() {
           data-testid="notification-bell"
         />
       </Badge>
-    </Popover>
+    </Dropdown>
   );
 }
