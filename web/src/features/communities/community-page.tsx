@@ -38,6 +38,7 @@ function CommunityPosts({ communityId }: { communityId: number }) {
     <InfinitePostList
       feed={posts}
       label="Community posts"
+      emptyHint="No one has posted in this community yet."
       renderPost={(post, index) => (
         <PostCard
           post={post}

@@ -8,6 +8,7 @@ import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useProfile } from '../../lib/session';
 import { DateText, TimeAgo } from '../../lib/time-text';
 import { UserAvatar } from '../../lib/user-avatar';
+import { MentionCardLink } from './mention-card';
 import { MentionText } from './mention-text';
 import './post-section-title.css';
 import './comments-panel.css';
@@ -34,7 +35,7 @@ function CommentItem({ comment, relative }: { comment: CommentLike; relative?: b
       />
       <div className="comment-body">
         <div className="comment-head">
-          <Typography.Text strong>{name}</Typography.Text>
+          <MentionCardLink person={comment.user} text={name} />
           <Typography.Text type="secondary">
             {relative ? (
               <TimeAgo value={comment.createdAt} />

@@ -12,6 +12,7 @@ import { DateText } from '../../lib/time-text';
 import { UserAvatar } from '../../lib/user-avatar';
 import { AttachmentsList } from './attachments-list';
 import { MediaCarousel } from './media-carousel';
+import { MentionCardLink } from './mention-card';
 import { splitPostFiles } from './post-media';
 import { SafeHtml } from './safe-html';
 import '../../lib/shimmer.css';
@@ -23,7 +24,7 @@ type ShownPost = {
   text: string;
   startAt?: string | null;
   files: readonly FileInfo[];
-  user: Pick<UserSummary, 'firstName' | 'lastName' | 'profileImage'>;
+  user: UserSummary;
 };
 
 /** The Back link at the top of a post's page. */
@@ -124,7 +125,7 @@ export function PostBody({
               src={p.user.profileImage}
               size={28}
             />
-            <Typography.Text>{author}</Typography.Text>
+            <MentionCardLink person={p.user} text={author} />
             {p.startAt && (
               <Typography.Text type="secondary">
                 <DateText value={p.startAt} format="dayTime" />

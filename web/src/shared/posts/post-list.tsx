@@ -29,12 +29,21 @@ function Skeletons({ count }: { count: number }) {
   );
 }
 
+/** What an empty list of each kind holds no posts of, under SPEC's sentence. */
+const EMPTY_HINTS: Record<FeedAction, string> = {
+  all: 'No news has been published for you yet.',
+  communities: 'The communities you joined have no posts yet.',
+  '1': 'Posts you like show here.',
+  '2': 'Posts you save as favourites show here.',
+};
+
 export function PostList({ action, label }: { action: FeedAction; label: string }) {
   const feed = useNewsFeed(action);
   return (
     <InfinitePostList
       feed={feed}
       label={label}
+      emptyHint={EMPTY_HINTS[action]}
       renderPost={(post, index) => (
         // A community post (News > Communities) is liked through the community-post call (ADR 010).
         <PostCard
@@ -53,6 +62,8 @@ type InfiniteProps<T extends { id: number }> = {
   /** `index` 0 is the first card, whose picture may be the page's largest. */
   renderPost: (post: T, index: number) => ReactNode;
   emptyText?: string;
+  /** A second line under the empty list's sentence: what it is that holds nothing. */
+  emptyHint?: string;
 };
 
 export function InfinitePostList<T extends { id: number }>({
@@ -60,6 +71,7 @@ export function InfinitePostList<T extends { id: number }>({
   label,
   renderPost,
   emptyText = MSG.noUsers,
+  emptyHint,
 }: InfiniteProps<T>) {
   const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError, error } = feed;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -82,7 +94,18 @@ export function InfinitePostList<T extends { id: number }>({
     );
   }
   const posts = data.pages.flatMap((page) => page.posts);
-  if (posts.length === 0) return <Empty description={emptyText} />;
+  if (posts.length === 0) {
+    return (
+      <Empty
+        description={
+          <>
+            {emptyText}
+            {emptyHint && <span className="post-list-empty-hint">{emptyHint}</span>}
+          </>
+        }
+      />
+    );
+  }
 
   return (
     <Flex vertical gap={16}>
