@@ -14,6 +14,7 @@ import {
   feedPage,
   feedPost,
   feedPostBody,
+  feedPostDetail,
   feedPostsQuery,
   newsfeedQuery,
   postActionDataQuery,
@@ -48,7 +49,7 @@ export const feedEndpoints = {
       access: ROLES.known,
       params: idParam,
       query: z.object({ userId: newsfeedQuery.shape.userId }),
-      responses: ok(feedPost),
+      responses: ok(feedPostDetail),
     }),
     setFeedPostAction: post({
       path: '/v1/api/newsfeed/action',

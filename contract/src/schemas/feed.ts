@@ -72,6 +72,14 @@ export const feedPost = z.object({
 });
 export type FeedPost = z.infer<typeof feedPost>;
 
+/**
+ * One post as its page shows it: with when the caller acknowledged it (issue 33: the page keeps "You
+ * acknowledged on ..."), null when they have not or it does not ask for it. Cards leave it out: a list
+ * would have to read every card's acknowledgement for every viewer.
+ */
+export const feedPostDetail = feedPost.extend({ acknowledgedAt: z.string().nullable() });
+export type FeedPostDetail = z.infer<typeof feedPostDetail>;
+
 /** One page of the feed; `next` is an opaque keyset cursor, null on the last page. */
 export const feedPage = keysetPage(feedPost);
 export type FeedPage = z.infer<typeof feedPage>;

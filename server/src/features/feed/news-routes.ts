@@ -9,7 +9,7 @@ import type { Handlers } from '../../platform/http/route-kit';
 import { setPostAction } from '../posts/actions';
 import { feedPostAccess, viewerOf } from './caller';
 import { cardOf, loadFeedPage } from './feed';
-import { findPost, postActionData, postsReport } from './queries';
+import { acknowledgedAt, findPost, postActionData, postsReport } from './queries';
 
 /** What Fastify's own serializer would have sent. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -47,7 +47,9 @@ export function newsfeedHandlers(app: FastifyInstance) {
       assertSelf(caller, request.query.userId);
       const row = await findPost(app.db, request.params.id, viewerOf(caller));
       if (!row) throw notFound();
-      return { data: await cardOf(app.db, row, caller.id) };
+      const card = await cardOf(app.db, row, caller.id);
+      const acked = card.requiresAck ? await acknowledgedAt(app.db, caller.id, card.id) : null;
+      return { data: { ...card, acknowledgedAt: acked?.toISOString() ?? null } };
     },
     setFeedPostAction: async (request) => {
       const caller = me(request);

@@ -3,7 +3,7 @@
 import { ACTION_TYPE, type PostReportRow } from '@hearth/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { FEED_KIND, visibleTo } from '../../access/posts';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { type Bind, literal, tsParam } from '../../db/params';
 import { prepared } from '../../db/prepared';
 import { feedCategories, feedPostActions, feedPosts } from '../../db/schema';
@@ -256,4 +256,13 @@ export async function postActionData(db: Db, postId: number, actionTypeId: numbe
     .where(and(eq(feedPosts.id, postId), FEED_KIND));
   if (!post) return undefined;
   return actionEntries(db, postId, actionTypeId);
+}
+
+/** When `userId` acknowledged post `postId`; null when they have not (issue 33: the post's page says so). The row is reach's (reach/reads.ts writes it). */
+export async function acknowledgedAt(db: Db, userId: number, postId: number): Promise<Date | null> {
+  const [row] = await queryRows<{ acknowledged_at: string | Date | null }>(
+    db,
+    sql`select acknowledged_at from post_reads where post_id = ${postId} and user_id = ${userId}`,
+  );
+  return row?.acknowledged_at ? new Date(row.acknowledged_at) : null;
 }

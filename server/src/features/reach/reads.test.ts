@@ -204,6 +204,21 @@ describe('POST /feed-posts/{id}/acknowledge', () => {
     expect(again.json().data.acknowledgedAt).toBe(at);
   });
 
+  it("is on the post's page for the one who acknowledged, and for nobody else (issue 33)", async () => {
+    const post = await createPost(t.db, admin.user.id, { requiresAck: true });
+    const plain = await createPost(t.db, admin.user.id);
+    const pageOf = async (s: (typeof t.users)['staff'], id: number) => {
+      const res = await t.get(`/v1/api/newsfeed/${id}`, s);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { acknowledgedAt: string | null };
+    };
+    expect((await pageOf(reader, post.id)).acknowledgedAt).toBeNull();
+    const at = (await ack(reader, post.id)).json().data.acknowledgedAt as string;
+    expect((await pageOf(reader, post.id)).acknowledgedAt).toBe(at);
+    expect((await pageOf(staff, post.id)).acknowledgedAt).toBeNull();
+    expect((await pageOf(reader, plain.id)).acknowledgedAt).toBeNull();
+  });
+
   it('keeps the seen and opened times recorded before', async () => {
     const post = await createPost(t.db, admin.user.id, { requiresAck: true });
     await send(other, { seen: [post.id] });

@@ -1,5 +1,5 @@
 // The top of /news (issue 18): the posts the reader must still acknowledge, soonest due first, each with its
-// due date and "I have read this". Nothing is shown while it loads or when there is none (most days,
+// due date and the way to read it; "I have read this" is on the post's page, once it was opened (issue 33). Nothing is shown while it loads or when there is none (most days,
 // for most people), so the feed does not jump; once the last one is acknowledged it says so.
 import type { ToAcknowledge } from '@hearth/contract';
 import { Button } from 'antd';
@@ -10,8 +10,7 @@ import { errorText } from '../../lib/notify';
 import { feedPostLink } from '../../lib/page-paths';
 import { useOnline } from '../../lib/use-online';
 import { useSeenRef } from '../../shared/posts/read-tracking';
-import { useToAcknowledge } from './ack-api';
-import { AcknowledgeButton } from './acknowledge-button';
+import { forgetListEmptied, listEmptied, useToAcknowledge } from './ack-api';
 import './must-read.css';
 
 type Post = ToAcknowledge['posts'][number];
@@ -39,7 +38,13 @@ function MustReadItem({ post }: { post: Post }) {
         {post.subtitle && <p className="must-read-subtitle">{post.subtitle}</p>}
         <DueText dueAt={post.ackDueAt} />
       </div>
-      <AcknowledgeButton postId={post.id} title={post.title} />
+      <Link
+        to={feedPostLink(post)}
+        className="must-read-open"
+        aria-label={`Read and acknowledge: ${post.title}`}
+      >
+        Read and acknowledge
+      </Link>
     </li>
   );
 }
@@ -49,11 +54,9 @@ export function MustReadList({ headingRef }: { headingRef?: Ref<HTMLHeadingEleme
   const list = useToAcknowledge();
   const online = useOnline();
   const count = list.data?.count ?? 0;
-  // After the reader acknowledged the last one here, say so rather than vanish.
-  const [hadSome, setHadSome] = useState(false);
-  useEffect(() => {
-    if (count > 0) setHadSome(true);
-  }, [count]);
+  // Back from acknowledging the last one, say so rather than show nothing; once.
+  const [allDone] = useState(listEmptied);
+  useEffect(() => forgetListEmptied(), []);
 
   // Offline, the page already says so (the feed shows its kept copy); the list is simply not there.
   if (list.isError && !online) return null;
@@ -69,7 +72,7 @@ export function MustReadList({ headingRef }: { headingRef?: Ref<HTMLHeadingEleme
   }
   if (!list.data) return null;
   if (list.data.posts.length === 0) {
-    return hadSome ? (
+    return allDone ? (
       <p className="must-read must-read-done" role="status">
         All done. Nothing else to acknowledge.
       </p>

@@ -1,11 +1,12 @@
 // /post-detail/:postId (roles 1, 2, 3): media banner, attachments, title, subtitle, the sanitised body,
 // like and favourite, comments. A post that cannot be loaded says so and goes back (product.md section 8).
+import { CheckCircleFilled } from '@ant-design/icons';
 import { MSG, PATHS, ROLE } from '@hearth/contract';
 import { Flex, Tag } from 'antd';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isOfflineFailure, isSessionExpired } from '../../lib/api-error';
-import { formatDate } from '../../lib/dates';
+import { formatDate, isoDate } from '../../lib/dates';
 import { toastError } from '../../lib/notify';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -39,8 +40,6 @@ export default function PostDetailPage() {
   const goBack = useGoBack();
   const profile = useProfile();
   const toAcknowledge = useToAcknowledge();
-  // Acknowledged here: the banner goes even when the list (the soonest due only) never held the post.
-  const [acknowledged, setAcknowledged] = useState(false);
   const failedOnce = useRef(false);
   const invalid = Number.isNaN(id) || id <= 0;
   // Offline the page says so in place: going back would leave the reader on a list that cannot say why.
@@ -74,14 +73,24 @@ export default function PostDetailPage() {
         {back}
         {canSeeReach(profile, p.user.id) && <ReachButton postId={p.id} />}
       </Flex>
-      {!acknowledged && mustAcknowledge(p, toAcknowledge.data) && (
-        <section className="must-read-banner" aria-label="Acknowledgement">
+      {p.acknowledgedAt ? (
+        <p className="must-read-banner must-read-acknowledged" role="status">
+          <CheckCircleFilled className="must-read-acknowledged-icon" aria-hidden />
           <span>
-            Please confirm that you have read this post
-            {p.ackDueAt ? ` by ${formatDate(p.ackDueAt, 'dayTime')}` : ''}.
+            You acknowledged this post on{' '}
+            <time dateTime={isoDate(p.acknowledgedAt)}>{formatDate(p.acknowledgedAt, 'dayTime')}</time>.
           </span>
-          <AcknowledgeButton postId={p.id} onDone={() => setAcknowledged(true)} />
-        </section>
+        </p>
+      ) : (
+        mustAcknowledge(p, toAcknowledge.data) && (
+          <section className="must-read-banner" aria-label="Acknowledgement">
+            <span>
+              Please confirm that you have read this post
+              {p.ackDueAt ? ` by ${formatDate(p.ackDueAt, 'dayTime')}` : ''}.
+            </span>
+            <AcknowledgeButton postId={p.id} />
+          </section>
+        )
       )}
       <PostBody
         post={p}
