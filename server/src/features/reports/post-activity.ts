@@ -71,9 +71,6 @@ export async function* postActivityCsvRows(
       r.likes,
       r.favourites,
       r.categoryName,
-      r.reads[0],
-      r.reads[1],
-      r.requiresAck ? r.reads[2] : null,
     ]);
   }
 }
