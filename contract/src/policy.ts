@@ -56,9 +56,12 @@ const RULES = {
     r.authorId === actor.id || r.authorId === r.currentAuthorId,
   /** A community-kind post written to no community: administrators create, read and edit it. */
   'post.withoutCommunity': (actor: Actor) => isAdmin(actor),
-  /** A post's reach (who saw, opened, acknowledged it; issue 18): administrators and the post's author. */
-  'post.seeReach': (actor: Actor, r: { authorId: number | null }) =>
-    isAdmin(actor) || actor.id === r.authorId,
+  /**
+   * A post's reach (who saw, opened, acknowledged it; issue 18): administrators and the post's author, and
+   * post managers for every feed post, as they manage every feed post (issue 33).
+   */
+  'post.seeReach': (actor: Actor, r: { authorId: number | null; isFeedPost: boolean }) =>
+    isAdmin(actor) || actor.id === r.authorId || (r.isFeedPost && isContentAdmin(actor)),
 
   // Communities
   /** Every community, any state: administrators. Others: published, and public or with them as members. */

@@ -1,5 +1,6 @@
 // Seen, opened and acknowledged posts, and a post's reach (issue 18, ADR 033). Feed and community posts
-// alike (ADR 010). Reach is for administrators and the post's author (the policy's `post.seeReach`).
+// alike (ADR 010). Reach is for administrators, the post's author and, for feed posts, post managers (the
+// policy's `post.seeReach`).
 import { z } from 'zod';
 import { get, post, ROLES, tagged } from '../endpoint';
 import { envelope, errorBody, idParam, ok } from '../schemas/common';

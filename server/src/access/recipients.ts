@@ -58,11 +58,13 @@ export function readsPost(postId: number, now: Date): SQL {
 /**
  * SQL: the post is published, inside its window at `now`, and addressed to `userId` (a value, or a column
  * such as `u.id` when every user is judged at once): a feed post's audience, a community post's members of
- * its published community. Administrators open every post, but only the posts addressed to them ask them
- * for anything (the To acknowledge list, reminders, the live audience of reach).
+ * its published community; never its author. Administrators open every post, but only the posts addressed
+ * to them ask them for anything (the To acknowledge list, reminders, the live audience of reach).
  */
 export function addressedTo(userId: number | SQL, now: Bind<Date>): SQL {
-  return sql`(${publishedAt(now)} and (
+  // Never to its author, as the announcement's fan-out counts it (issue 33: the reach funnel left the author
+  // out of "targeted" while the not-acknowledged CSV, the reminders and the To acknowledge list had them).
+  return sql`(${publishedAt(now)} and "feed_posts"."user_id" is distinct from ${userId} and (
     ("feed_posts"."kind" = ${literal(POST_KIND.FEED)} and ${audienceIncludes(FEED_AUDIENCE, userId)})
     or ("feed_posts"."kind" = ${literal(POST_KIND.COMMUNITY)} and exists (
       select 1 from community_members am join communities ac on ac.id = am.community_id

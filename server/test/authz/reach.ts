@@ -1,9 +1,9 @@
 // Authorisation matrix rows of reach and acknowledgement (see ../authz-matrix.test.ts): every known role
-// records what they saw, acknowledges and lists what to acknowledge; a post's reach and its CSV are for
-// administrators and the post's author (here an administrator), so post managers and staff get 403.
+// records what they saw, acknowledges and lists what to acknowledge; a feed post's reach and its CSV are for
+// administrators, the post's author (here an administrator) and post managers, so staff get 403.
 import { createPost } from '../../src/features/feed/test-support';
 import type { TestApp } from '../app';
-import { adminOnly, knownRoles, type MatrixContext, type Rows } from './shared';
+import { contentAdmins, knownRoles, type MatrixContext, type Rows } from './shared';
 
 export async function reachRows(t: TestApp, ctx: MatrixContext): Promise<Rows> {
   const { id } = await createPost(t.db, ctx.adminId, { requiresAck: true });
@@ -12,10 +12,10 @@ export async function reachRows(t: TestApp, ctx: MatrixContext): Promise<Rows> {
     'POST /v1/api/post-reads': ['/v1/api/post-reads', knownRoles(400)],
     'POST /v1/api/feed-posts/:id/acknowledge': [`/v1/api/feed-posts/${id}/acknowledge`, knownRoles(200)],
     'GET /v1/api/newsfeed/to-acknowledge': ['/v1/api/newsfeed/to-acknowledge', knownRoles(200)],
-    'GET /v1/api/feed-posts/:id/reach': [`/v1/api/feed-posts/${id}/reach`, adminOnly(200)],
+    'GET /v1/api/feed-posts/:id/reach': [`/v1/api/feed-posts/${id}/reach`, contentAdmins(200)],
     'GET /v1/api/feed-posts/:id/reach/not-acknowledged/csv': [
       `/v1/api/feed-posts/${id}/reach/not-acknowledged/csv`,
-      adminOnly(200),
+      contentAdmins(200),
     ],
   };
 }

@@ -1,5 +1,5 @@
 // The CSV of who has not acknowledged a must-read post (issue 18): the people it is addressed to now (the
-// live audience, access/recipients.ts) with no acknowledged_at, by last name, in keyset batches (platform/csv.ts) on
+// live audience, access/recipients.ts, which leaves out the author as the funnel does) with no acknowledged_at, by last name, in keyset batches (platform/csv.ts) on
 // (lower(last_name), id), the order of users_last_name_sort_idx. Cells are made formula-safe by csvLine.
 import { GROUP_TYPE } from '@hearth/contract';
 import { sql } from 'drizzle-orm';
@@ -65,6 +65,8 @@ export async function* notAcknowledgedCsvRows(
   date: (d: Date | null) => string,
   now = new Date(),
 ): AsyncGenerator<CsvValue[][]> {
+  // Seen and Opened: when it happened, or "No" (issue 33: an empty cell read as a missing figure).
+  const when = (v: Date | string | null) => (v === null ? 'No' : date(asDate(v)));
   const batches = keysetBatches(
     BATCH,
     (after: Cursor | undefined, limit) => notAcknowledgedBatch(db, postId, now, after, limit),
@@ -77,8 +79,8 @@ export async function* notAcknowledgedCsvRows(
       r.email,
       r.location,
       r.department,
-      date(asDate(r.seen_at)),
-      date(asDate(r.opened_at)),
+      when(r.seen_at),
+      when(r.opened_at),
     ]);
   }
 }

@@ -1,13 +1,14 @@
 // @engine: raw SQL counts and splits as the driver parses them
 // A post's reach (issue 18) on a small fixture: totals, splits by location and department, per day, who may
 // see it; and the CSV of who has not acknowledged.
-import { ACTION_TYPE, GROUP_TYPE, ROLE } from '@hearth/contract';
+import { ACTION_TYPE, GROUP_TYPE, POST_KIND, ROLE } from '@hearth/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/use-test-app';
 import { feedComments, feedPostActions, feedPosts, postReads, postTargetedGroups } from '../../db/schema';
 import { UTF8_BOM } from '../../platform/csv';
+import { createCommunity } from '../communities/test-support';
 import { createPost } from '../feed/test-support';
 
 const t = useTestApp({
@@ -66,10 +67,19 @@ beforeAll(async () => {
 const reachOf = (id: number, s?: (typeof t.users)['admin']) => t.get(`/v1/api/feed-posts/${id}/reach`, s);
 
 describe('GET /feed-posts/{id}/reach', () => {
-  it('is for administrators and the post author: 401, 403, 404, 400', async () => {
+  it('is for administrators, the post author and post managers: 401, 403, 404, 400', async () => {
     expect((await reachOf(mustRead.id)).statusCode).toBe(401);
     expect((await reachOf(mustRead.id, n1)).statusCode).toBe(403);
-    expect((await reachOf(mustRead.id, editor)).statusCode).toBe(403);
+    // Post managers manage every feed post, so they see every feed post's reach (issue 33); a community
+    // post's reach is not theirs.
+    expect((await reachOf(mustRead.id, editor)).statusCode).toBe(200);
+    const community = await createCommunity(t.db, { createdById: admin.user.id });
+    const inCommunity = await createPost(t.db, admin.user.id, {
+      kind: POST_KIND.COMMUNITY,
+      communityId: community.id,
+    });
+    expect((await reachOf(inCommunity.id, editor)).statusCode).toBe(403);
+    expect((await reachOf(inCommunity.id, admin)).statusCode).toBe(200);
     expect((await reachOf(999_999, admin)).statusCode).toBe(404);
     expect((await t.get('/v1/api/feed-posts/x/reach', admin)).statusCode).toBe(400);
     expect((await reachOf(mustRead.id, author)).statusCode).toBe(200);
@@ -84,9 +94,9 @@ describe('GET /feed-posts/{id}/reach', () => {
       requiresAck: true,
       ackDueAt: null,
     });
-    // Seven active people (the inactive one is not), four saw it, two opened, one acknowledged, one liked
-    // (a favourite is not a like), one commented (twice).
-    expect(data.totals).toEqual({ targeted: 7, seen: 4, opened: 2, liked: 1, commented: 1, acknowledged: 1 });
+    // Six active people (the inactive one is not, nor the author, as the announcement counts them), four saw
+    // it, two opened, one acknowledged, one liked (a favourite is not a like), one commented (twice).
+    expect(data.totals).toEqual({ targeted: 6, seen: 4, opened: 2, liked: 1, commented: 1, acknowledged: 1 });
     await t.db.update(feedPosts).set({ targetedCount: 42 }).where(eq(feedPosts.id, mustRead.id));
     const stored = (await reachOf(mustRead.id, admin)).json().data;
     expect(stored.totals.targeted).toBe(42);
@@ -126,7 +136,8 @@ describe('GET /feed-posts/{id}/reach', () => {
       {
         groupId: null,
         name: 'None',
-        targeted: 4,
+        // The administrator, the other post manager and the loner: the author is not targeted.
+        targeted: 3,
         seen: 1,
         opened: 0,
         liked: 0,
@@ -190,10 +201,10 @@ describe('GET /feed-posts/{id}/reach/not-acknowledged/csv', () => {
   const csv = (id: number, s?: (typeof t.users)['admin'], q = '') =>
     t.get(`/v1/api/feed-posts/${id}/reach/not-acknowledged/csv${q}`, s);
 
-  it('is for administrators and the author; 409 for a post that does not ask to be acknowledged', async () => {
+  it('is for administrators, the author and post managers; 409 for a post that does not ask for it', async () => {
     expect((await csv(mustRead.id)).statusCode).toBe(401);
     expect((await csv(mustRead.id, n2)).statusCode).toBe(403);
-    expect((await csv(mustRead.id, editor)).statusCode).toBe(403);
+    expect((await csv(mustRead.id, editor)).statusCode).toBe(200);
     expect((await csv(999_999, admin)).statusCode).toBe(404);
     expect((await csv(mustRead.id, admin, '?tz=Mars/Olympus')).statusCode).toBe(400);
     const refused = await csv(plain.id, admin);
@@ -212,23 +223,29 @@ describe('GET /feed-posts/{id}/reach/not-acknowledged/csv', () => {
     const lines = res.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe('First Name,Last Name,E-mail,Location,Department,Seen,Opened');
     const body = lines.slice(1);
-    // Everyone active but Nadia Adams (acknowledged); the inactive person is not targeted.
-    expect(body).toHaveLength(6);
+    // Everyone active but Nadia Adams (acknowledged) and the author, as the funnel counts them (issue 33);
+    // the inactive person is not targeted.
+    expect(body).toHaveLength(5);
     expect(body.some((l) => l.startsWith('Nadia,'))).toBe(false);
+    expect(body.some((l) => l.includes(author.user.email))).toBe(false);
     const stamp = (d: Date) => {
       const p = (n: number) => String(n).padStart(2, '0');
       return `${p(d.getUTCDate())}-${p(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
     };
     const { north, south } = t.groups;
     expect(body).toContain(
-      `Noah,Brown,${n2.user.email},${north.location.name},${north.department.name},${stamp(new Date(now - DAY))},`,
+      `Noah,Brown,${n2.user.email},${north.location.name},${north.department.name},${stamp(new Date(now - DAY))},No`,
     );
     const seenNow = stamp(new Date(now));
     expect(body).toContain(
       `Sipho,Cele,${s1.user.email},${south.location.name},${south.department.name},${seenNow},${seenNow}`,
     );
     // A name that a spreadsheet would run as a formula is written as text.
-    expect(body).toContain(`"'=HYPERLINK(""x"")",Dube,${loner.user.email},,,${seenNow},`);
+    expect(body).toContain(`"'=HYPERLINK(""x"")",Dube,${loner.user.email},,,${seenNow},No`);
+    // Not seen at all: No and No, not empty cells.
+    expect(body).toContainEqual(
+      expect.stringMatching(new RegExp(`^[^,]*,[^,]*,${admin.user.email},.*,No,No$`)),
+    );
     const lastNames = body.map((l) => l.split(',').at(-6));
     expect(lastNames.slice(0, 3)).toEqual(['Brown', 'Cele', 'Dube']);
   });

@@ -1,5 +1,6 @@
 // A post's reach (issue 18, ADR 033): targeted, seen, opened, liked, commented and acknowledged, in all,
-// by location, by department and per day since the post's start. Administrators and the post's author.
+// by location, by department and per day since the post's start. Administrators, the post's author and, for
+// feed posts, post managers (the policy's post.seeReach).
 // One statement after the post's row, each part reading only the post's own rows:
 // - seen, opened and acknowledged, in all, per group and per day: one index-only pass over the post's
 //   reads (the post_reads key carries every column counted, and each read its reader's groups);
@@ -8,7 +9,7 @@
 //   post_targeted_groups, added by the fan-out), or, for a post not announced yet, the audience as it is
 //   now (a pass over the active users, each judged by `addressedTo`).
 // No counters to keep in step, and nothing that grows with the number of people beyond the post's reads.
-import { ACTION_TYPE, GROUP_TYPE, type PostReach, type ReachCounts } from '@hearth/contract';
+import { ACTION_TYPE, GROUP_TYPE, POST_KIND, type PostReach, type ReachCounts } from '@hearth/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../access/policy';
 import { audienceOf } from '../../access/recipients';
@@ -43,13 +44,14 @@ export async function reachablePost(db: Db, actor: Actor, postId: number) {
       ackDueAt: feedPosts.ackDueAt,
       targetedCount: feedPosts.targetedCount,
       authorId: feedPosts.userId,
+      kind: feedPosts.kind,
       /** Whether the fan-out counted its audience per group (else reach counts the live audience). */
       groupsCounted: sql<boolean>`exists (select 1 from post_targeted_groups t where t.post_id = ${feedPosts.id})`,
     })
     .from(feedPosts)
     .where(eq(feedPosts.id, postId));
   if (!post) throw notFound();
-  authorize(actor, 'post.seeReach', { authorId: post.authorId });
+  authorize(actor, 'post.seeReach', { authorId: post.authorId, isFeedPost: post.kind === POST_KIND.FEED });
   return post;
 }
 

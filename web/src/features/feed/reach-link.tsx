@@ -10,8 +10,9 @@ export function reachPath(postId: number): string {
   return fillPath(PATHS.postReach, { postId });
 }
 
+/** Whether the reader may see a feed post's reach (the feed's pages show only feed posts). */
 export function canSeeReach(profile: Pick<SessionProfile, 'id' | 'roles'> | null, authorId: number): boolean {
-  return sessionCan(profile, 'post.seeReach', { authorId });
+  return sessionCan(profile, 'post.seeReach', { authorId, isFeedPost: true });
 }
 
 /** The post page's button to the reach page. */
