@@ -77,5 +77,6 @@ export function apiErrorFrom(
 
 /** Whether `value` is a call that never reached the server while the browser is offline. */
 export function isOfflineFailure(value: unknown): boolean {
-  return isApiError(value) && value.status === 0 && typeof navigator !== 'undefined' && !navigator.onLine;
+  // `=== false`: where there is no such flag (Node's navigator), nothing says the browser is offline.
+  return isApiError(value) && value.status === 0 && globalThis.navigator?.onLine === false;
 }
