@@ -149,7 +149,7 @@ export function NotificationBell() {
         <div className="notification-push">
           <Button
             size="small"
-            icon={<DesktopOutlined />}
+            icon={<DesktopOutlined aria-hidden />}
             data-testid="notification-enable-push"
             loading={push.busy}
             onClick={() => void push.enable()}

@@ -54,7 +54,7 @@ export function AvatarUpload({ firstName, lastName, src }: Props) {
     <Flex gap={16} align="center" wrap>
       <UserAvatar firstName={firstName} lastName={lastName} src={upload.data?.payload.url ?? src} size={96} />
       <Upload accept={IMAGE_TYPES.join(',')} showUploadList={false} beforeUpload={beforeUpload} maxCount={1}>
-        <Button icon={<UploadOutlined />} loading={upload.isPending}>
+        <Button icon={<UploadOutlined aria-hidden />} loading={upload.isPending}>
           Change avatar
         </Button>
       </Upload>

@@ -78,10 +78,13 @@ export default function ProfilePage() {
         title="Profile"
         extra={
           <Flex gap={8} wrap>
-            <Button icon={<EditOutlined />} onClick={() => navigate('/edit-profile')}>
+            <Button icon={<EditOutlined aria-hidden />} onClick={() => navigate('/edit-profile')}>
               Edit profile
             </Button>
-            <Button icon={<BellOutlined />} onClick={() => navigate(PATHS.notificationPreferences)}>
+            <Button
+              icon={<BellOutlined aria-hidden />}
+              onClick={() => navigate(PATHS.notificationPreferences)}
+            >
               Notification preferences
             </Button>
           </Flex>

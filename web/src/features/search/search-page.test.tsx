@@ -124,4 +124,13 @@ describe('search page', () => {
     await waitFor(() => expect(window.location.search).toBe('?q=canteen&kind=posts'));
     expect(api.sent(searchEndpoints.search).at(-1)?.query).toMatchObject({ q: 'canteen' });
   });
+
+  it('names the clear button of the box for what it clears, and it empties the box', async () => {
+    const { user } = open('/search?q=lantern');
+    const box = screen.getByRole('textbox', { name: 'Search text' });
+    await waitFor(() => expect(box).toHaveValue('lantern'));
+    await user.click(screen.getByRole('button', { name: 'Clear the search text' }));
+    expect(box).toHaveValue('');
+    expect(screen.queryByRole('button', { name: /close-circle/ })).not.toBeInTheDocument();
+  });
 });

@@ -14,6 +14,7 @@ import { SearchFiltersBar } from './search-filters';
 import { SearchResults } from './search-results';
 import { filtersFrom, searchHref } from './search-url';
 import './search-page.css';
+import { clearButton } from '../../lib/clear-button';
 
 export default function SearchPage() {
   const [params] = useSearchParams();
@@ -46,7 +47,7 @@ export default function SearchPage() {
           maxLength={SEARCH_LIMITS.maxLength}
           onChange={(e) => setText(e.target.value)}
           placeholder='Words, "a phrase", OR, -without'
-          allowClear
+          allowClear={clearButton('the search text')}
         />
         <Button type="primary" htmlType="submit">
           Search

@@ -49,7 +49,7 @@ export default function UsersPage() {
             <Button icon={<LockOutlined aria-hidden />} onClick={() => navigate(PATHS.passwordSignIn)}>
               Password sign-in
             </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/add-user')}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate('/add-user')}>
               Add User
             </Button>
           </Space>

@@ -12,6 +12,7 @@ import { popupContainer } from '../../lib/popup-container';
 import { peopleFilterValues } from './filter-values';
 import { useGroups } from './groups';
 import './people-filters.css';
+import { clearButton } from '../../lib/clear-button';
 
 /**
  * Sets one parameter of the address, keeping the others. It starts from the address as it is now, not as
@@ -77,7 +78,7 @@ export function PeopleFilters({
         placeholder={searchLabel}
         aria-label={searchLabel}
         prefix={<SearchOutlined aria-hidden />}
-        allowClear
+        allowClear={clearButton('the search text')}
         maxLength={100}
         type="search"
       />
