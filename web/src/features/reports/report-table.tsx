@@ -3,6 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Empty, Input, Table, type TableColumnsType, type TableProps } from 'antd';
 import { LoadError } from '../../lib/query-states';
+import { useColumnChoice } from './column-choice';
 
 type Page<Row> = { rows: Row[]; total: number };
 
@@ -12,6 +13,7 @@ export function ReportTable<Row extends { id: number }>({
   onChange,
   pagination,
   noun,
+  choice,
 }: {
   report: UseQueryResult<Page<Row>>;
   columns: TableColumnsType<Row>;
@@ -19,20 +21,27 @@ export function ReportTable<Row extends { id: number }>({
   pagination: (total: number, noun: string) => TableProps<Row>['pagination'];
   /** What the rows are, plural: "users" shows "120 users" and "There are no users to display". */
   noun: string;
+  /** The table's name for the reader's column choice, and the columns it leaves out below 1600 px. */
+  choice: { table: string; narrowHides: string[] };
 }) {
+  const { shown, chooser } = useColumnChoice(choice.table, columns, choice.narrowHides);
   if (report.isError) return <LoadError error={report.error} onRetry={() => report.refetch()} />;
   return (
-    <Table<Row>
-      rowKey="id"
-      columns={columns}
-      dataSource={report.data?.rows ?? []}
-      loading={report.isFetching}
-      onChange={onChange}
-      scroll={{ x: 'max-content' }}
-      showSorterTooltip={false}
-      pagination={pagination(report.data?.total ?? 0, noun)}
-      locale={{ emptyText: <Empty description={`There are no ${noun} to display`} /> }}
-    />
+    <>
+      <div className="report-table-tools">{chooser}</div>
+      <Table<Row>
+        rowKey="id"
+        size="small"
+        columns={shown}
+        dataSource={report.data?.rows ?? []}
+        loading={report.isFetching}
+        onChange={onChange}
+        scroll={{ x: 'max-content' }}
+        showSorterTooltip={false}
+        pagination={pagination(report.data?.total ?? 0, noun)}
+        locale={{ emptyText: <Empty description={`There are no ${noun} to display`} /> }}
+      />
+    </>
   );
 }
 
