@@ -7,7 +7,8 @@ import { Link, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/fetch-mock';
 import { renderPage, signIn } from '../test/render';
-import { failureText, isChunkLoadError, PageErrorBoundary } from './page-error-boundary';
+import { PageErrorBoundary } from './page-error-boundary';
+import { failureText, isChunkLoadError } from './page-failed';
 
 const CHUNK = new TypeError('Failed to fetch dynamically imported module: http://x/assets/news-page-3f2a.js');
 

@@ -2,61 +2,27 @@
 // cannot be loaded (offline and never opened, or replaced by a newer release), shows what happened and the
 // ways on instead. One boundary sits in each layout around the page, so the menu and the top bar stay;
 // one around the layouts catches a layout's own code failing to load.
-import { Button } from 'antd';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { useOnline } from '../lib/use-online';
-import { StatusPage } from './status-page';
+import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { useLocation } from 'react-router';
+import './page-error-boundary.css';
 
-/** Whether `error` is a failed load of a lazy module (the messages of Chromium, Firefox, Safari and Vite). */
-export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
-}
-
-/** What the reader is told, by what failed and whether the browser is online. */
-export function failureText(error: unknown, online: boolean): { title: string; subTitle: string } {
-  if (!isChunkLoadError(error)) {
-    return {
-      title: 'Something went wrong on this page',
-      subTitle: 'Try again, or go back to where you were.',
-    };
-  }
-  if (!online) {
-    return {
-      title: 'This page is not available offline',
-      subTitle: 'It was not opened while you were online. Connect to the internet and try again.',
-    };
-  }
-  return {
-    title: 'This page could not be loaded',
-    subTitle: 'The connection dropped, or Hearth has been updated meanwhile. Try again to load it.',
-  };
-}
-
-function PageFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const online = useOnline();
-  const navigate = useNavigate();
-  const { title, subTitle } = failureText(error, online);
-  // React keeps a lazy module's failed load: only a new document loads it again.
-  const retry = isChunkLoadError(error) ? () => window.location.reload() : onRetry;
-  const inAppHistory = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+/**
+ * What shows when the failure view's own code cannot be loaded (offline, never loaded before): the least
+ * that says what happened, and a new try.
+ */
+function BareFailure() {
   return (
-    <StatusPage
-      status="warning"
-      title={title}
-      subTitle={subTitle}
-      actions={
-        <>
-          <Button type="primary" onClick={retry}>
-            Try again
-          </Button>
-          {inAppHistory && <Button onClick={() => navigate(-1)}>Go back</Button>}
-        </>
-      }
-    />
+    <section className="page-failed">
+      <h1 className="page-failed-title">Could not load this page</h1>
+      <button type="button" className="page-failed-button primary" onClick={() => window.location.reload()}>
+        Try again
+      </button>
+    </section>
   );
 }
+
+// Its own chunk, loaded ahead by app-layout.tsx while the app is idle; BareFailure where it cannot load.
+const PageFailed = lazy(() => import('./page-failed').catch(() => ({ default: BareFailure })));
 
 type Props = {
   children: ReactNode;
@@ -67,7 +33,10 @@ type Props = {
 };
 type State = { failed: boolean; error: unknown };
 
-/** Shows `fallback` in place of what it holds once that fails, until `resetKey` changes. */
+/**
+ * Shows `fallback` in place of what it holds once that fails, until `resetKey` changes. React itself
+ * reports the error it caught to the console.
+ */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false, error: undefined };
 
@@ -77,10 +46,6 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidUpdate(previous: Props) {
     if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false });
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error('A part of the page failed to show', error, info.componentStack);
   }
 
   override render() {
@@ -95,7 +60,11 @@ export function PageErrorBoundary({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary
       resetKey={pathname}
-      fallback={(error, reset) => <PageFailed error={error} onRetry={reset} />}
+      fallback={(error, reset) => (
+        <Suspense fallback={null}>
+          <PageFailed error={error} onRetry={reset} />
+        </Suspense>
+      )}
     >
       {children}
     </ErrorBoundary>

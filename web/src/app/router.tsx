@@ -6,7 +6,6 @@ import { PATHS } from '@hearth/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { type Location, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { pageChanged } from '../lib/notify';
 import type { PageId } from '../lib/page-ids';
 import { PageLoading } from '../lib/page-loading';
 import { matchesAny, PROTECTED_PATHS, PUBLIC_ROUTES, routesForRole } from '../lib/route-table';
@@ -14,7 +13,6 @@ import { clearSession, rememberSurveyLink, useSession } from '../lib/session';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageFor } from './pages';
 import { ROUTE_LOADERS } from './route-loaders';
-import { ScrollKeeper } from './scroll-keeper';
 
 const PublicLayout = lazy(() => import('./layout/public-layout'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
@@ -123,21 +121,14 @@ export function AppRoutes() {
   const roleId = session.kind === 'ok' ? session.profile.roles.id : undefined;
   const routes = useMemo(() => buildRoutes(roleId), [roleId]);
   useRouteLoader(routes, roleId);
-  const { pathname } = useLocation();
-  // A new page: the toasts of the one before go (lib/notify.ts).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what this effect answers.
-  useEffect(() => pageChanged(), [pathname]);
   const element = useRoutes(routes);
   if (session.kind === 'broken') return <BrokenSession />;
   // The boundary is here rather than above: this component stays on screen while a layout's code loads,
   // so what it started is not thrown away with it. The layouts hold their pages' error boundaries; this
   // one catches a layout whose code does not load.
   return (
-    <>
-      <ScrollKeeper />
-      <PageErrorBoundary>
-        <Suspense fallback={<PageLoading />}>{element}</Suspense>
-      </PageErrorBoundary>
-    </>
+    <PageErrorBoundary>
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </PageErrorBoundary>
   );
 }

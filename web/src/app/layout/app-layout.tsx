@@ -3,12 +3,14 @@
 import { homeForRole } from '@hearth/contract';
 import { Layout } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { pageChanged } from '../../lib/notify';
 import { registerServiceWorker } from '../../lib/offline-copies';
 import { PageLoading } from '../../lib/page-loading';
 import { takeSurveyLink, useProfile } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { PageErrorBoundary } from '../page-error-boundary';
+import { ScrollKeeper } from '../scroll-keeper';
 import { AppFooter } from './app-footer';
 import { AppNotices } from './app-notices';
 import { Brand } from './brand';
@@ -22,14 +24,22 @@ export default function AppLayout() {
   const profile = useProfile();
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  // A new page: the toasts of the one before go (lib/notify.ts). Here, with the scroll keeper, rather than
+  // in the first chunk: the login page's JavaScript budget.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what this effect answers.
+  useEffect(() => pageChanged(), [pathname]);
   const roleId = profile?.roles.id ?? 0;
   const home = homeForRole(roleId);
 
   // Once inside, a survey link remembered before login has been used (or does not apply): forget it.
   // The service worker keeps the offline copies (and carries push).
+  // The failure view is loaded ahead while idle, so that offline it is among the kept files.
   useEffect(() => {
     takeSurveyLink();
     registerServiceWorker();
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+    idle(() => void import('../page-failed').catch(() => undefined));
   }, []);
 
   return (
@@ -67,6 +77,8 @@ export default function AppLayout() {
         <AppFooter />
       </Layout>
       <RouteAnnouncer />
+      {/* Here, not in the first chunk: the login page's JavaScript budget; public pages are short forms. */}
+      <ScrollKeeper />
     </Layout>
   );
 }

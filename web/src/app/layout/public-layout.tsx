@@ -1,8 +1,9 @@
-// Frame of the pages reachable without login: brand on top, the page in a centred column, footer below.
+// Frame of the pages reachable without login: brand on top, the page in a centred column, footer below. A
+// page that fails is caught by the boundary around the layouts (router.tsx): one fewer in the login page's
+// first load, whose JavaScript budget has no room left.
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../lib/page-loading';
-import { PageErrorBoundary } from '../page-error-boundary';
 import { AppFooter } from './app-footer';
 import { Brand } from './brand';
 import { MAIN_CONTENT_ID, RouteAnnouncer } from './route-announcer';
@@ -15,11 +16,9 @@ export default function PublicLayout() {
         <Brand to="/" />
       </header>
       <main className="public-main main-region" id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <PageErrorBoundary>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </PageErrorBoundary>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <AppFooter />
       <RouteAnnouncer />

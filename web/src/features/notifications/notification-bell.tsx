@@ -3,7 +3,7 @@
 // goes to its object; Clear All marks all viewed; "See all notifications" opens the notification centre. Load failures show the server's message (section 8).
 import { BellOutlined, DesktopOutlined } from '@ant-design/icons';
 import { type Notification, PATHS } from '@hearth/contract';
-import { Badge, Button, Dropdown, Empty, Spin, Tag } from 'antd';
+import { Badge, Button, Empty, Popover, Spin, Tag } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { requestIdOf } from '../../lib/api-error';
@@ -69,8 +69,15 @@ export function NotificationBell() {
       }
       return;
     }
-    // The panel mounts with the first opening, after this effect: focus it on the next frame.
-    const frame = requestAnimationFrame(() => panelRef.current?.focus({ preventScroll: true }));
+    // The panel mounts with the first opening, after this effect: on the next frame, antd's Popover gives
+    // its container role="tooltip", which cannot be set otherwise and made screen readers announce the
+    // panel, with its buttons and links, as a tooltip; the panel inside is the dialog (issue 33). A
+    // Dropdown has no such role but brought antd's Menu to every staff page (the /news budget).
+    const frame = requestAnimationFrame(() => {
+      const panel = panelRef.current;
+      panel?.closest('[role="tooltip"]')?.removeAttribute('role');
+      panel?.focus({ preventScroll: true });
+    });
     return () => cancelAnimationFrame(frame);
   }, [open]);
 
@@ -162,12 +169,11 @@ export function NotificationBell() {
   );
 
   return (
-    // A dropdown rather than antd's Popover, whose container is a role="tooltip" that cannot be changed:
-    // screen readers announced the panel, with its buttons and links, as a tooltip.
-    <Dropdown
-      popupRender={() => panel}
-      trigger={['click']}
+    <Popover
+      content={panel}
+      trigger="click"
       placement="bottomRight"
+      arrow={false}
       // On a narrow screen the bell is not at the right edge: slide the panel back into the viewport.
       align={{ overflow: { adjustX: true, adjustY: true, shiftX: true } }}
       open={open}
@@ -184,6 +190,6 @@ export function NotificationBell() {
           data-testid="notification-bell"
         />
       </Badge>
-    </Dropdown>
+    </Popover>
   );
 }
