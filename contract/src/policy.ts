@@ -57,11 +57,16 @@ const RULES = {
   /** A community-kind post written to no community: administrators create, read and edit it. */
   'post.withoutCommunity': (actor: Actor) => isAdmin(actor),
   /**
-   * A post's reach (who saw, opened, acknowledged it; issue 18): administrators and the post's author, and
-   * post managers for every feed post, as they manage every feed post (issue 33).
+   * A post's reach (who saw, opened, acknowledged it; issue 18): administrators and the post's author; post
+   * managers for every feed post, and a community's managers for its posts, as they manage those (issue 33).
    */
-  'post.seeReach': (actor: Actor, r: { authorId: number | null; isFeedPost: boolean }) =>
-    isAdmin(actor) || actor.id === r.authorId || (r.isFeedPost && isContentAdmin(actor)),
+  'post.seeReach': (
+    actor: Actor,
+    r: { authorId: number | null; isFeedPost: boolean; managesCommunity?: boolean },
+  ) =>
+    isAdmin(actor) ||
+    actor.id === r.authorId ||
+    (r.isFeedPost ? isContentAdmin(actor) : r.managesCommunity === true),
 
   // Communities
   /** Every community, any state: administrators. Others: published, and public or with them as members. */

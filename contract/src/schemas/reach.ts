@@ -53,6 +53,8 @@ export const reachDay = z.object({
 /** GET /feed-posts/{id}/reach: for administrators and the post's author. */
 export const postReach = z.object({
   postId: z.number(),
+  /** A community post's community (its page links there); null for a feed post. */
+  communityId: z.number().nullable(),
   title: z.string(),
   startAt: z.string(),
   requiresAck: z.boolean(),

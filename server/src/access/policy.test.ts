@@ -36,6 +36,12 @@ const TABLE: [Action, unknown, Actor[]][] = [
   ['post.seeReach', { authorId: 1, isFeedPost: true }, [admin, editor]],
   ['post.seeReach', { authorId: 2, isFeedPost: false }, [admin, staff]],
   ['post.seeReach', { authorId: null, isFeedPost: false }, [admin]],
+  [
+    'post.seeReach',
+    { authorId: 1, isFeedPost: false, managesCommunity: true },
+    [admin, staff, editor, other],
+  ],
+  ['post.seeReach', { authorId: 1, isFeedPost: true, managesCommunity: true }, [admin, editor]],
   ['community.seeAll', undefined, [admin]],
   ['community.see', { isPublished: true, isPublic: true, isMember: false }, [admin, staff, editor, other]],
   ['community.see', { isPublished: true, isPublic: false, isMember: false }, [admin]],

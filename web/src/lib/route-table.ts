@@ -42,7 +42,7 @@ const CONTENT_ADMIN: RouteEntry[] = [
   { path: '/post/edit/:postId', page: 'postForm' },
   { path: '/edit-post', page: 'editPostRedirect' },
   { path: '/post-detail/:postId', page: 'postDetail' },
-  // A post's reach (issue 18): the server lets in administrators and the post's author.
+  // A post's reach (issue 18): the server decides whose it is (the policy's post.seeReach).
   { path: PATHS.postReach, page: 'postReach' },
   { path: PATHS.adminSurveysList, page: 'adminSurveysList' },
   { path: '/surveys/create', page: 'surveyForm' },
@@ -67,6 +67,8 @@ const STAFF_ONLY: RouteEntry[] = [
   { path: '/post-detail/:postId', page: 'postDetail' },
   { path: PATHS.surveys, page: 'surveys' },
   { path: '/surveys/:surveyId', page: 'surveyFill' },
+  // The reach of the posts of a community they manage (issue 33).
+  { path: PATHS.postReach, page: 'postReach' },
 ];
 
 const ADMIN_ONLY: RouteEntry[] = [

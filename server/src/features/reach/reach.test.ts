@@ -6,7 +6,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/use-test-app';
-import { feedComments, feedPostActions, feedPosts, postReads, postTargetedGroups } from '../../db/schema';
+import {
+  communityMembers,
+  feedComments,
+  feedPostActions,
+  feedPosts,
+  postReads,
+  postTargetedGroups,
+} from '../../db/schema';
 import { UTF8_BOM } from '../../platform/csv';
 import { createCommunity } from '../communities/test-support';
 import { createPost } from '../feed/test-support';
@@ -73,13 +80,24 @@ describe('GET /feed-posts/{id}/reach', () => {
     // Post managers manage every feed post, so they see every feed post's reach (issue 33); a community
     // post's reach is not theirs.
     expect((await reachOf(mustRead.id, editor)).statusCode).toBe(200);
+    // A community post's reach is its community's managers' (and administrators'), not every post manager's
+    // nor a plain member's.
     const community = await createCommunity(t.db, { createdById: admin.user.id });
+    await t.db.insert(communityMembers).values([
+      { communityId: community.id, userId: s1.user.id, isManager: true },
+      { communityId: community.id, userId: n2.user.id, isManager: false },
+    ]);
     const inCommunity = await createPost(t.db, admin.user.id, {
       kind: POST_KIND.COMMUNITY,
       communityId: community.id,
     });
     expect((await reachOf(inCommunity.id, editor)).statusCode).toBe(403);
+    expect((await reachOf(inCommunity.id, n2)).statusCode).toBe(403);
+    const managed = await reachOf(inCommunity.id, s1);
+    expect(managed.statusCode).toBe(200);
+    expect(managed.json().data).toMatchObject({ postId: inCommunity.id, communityId: community.id });
     expect((await reachOf(inCommunity.id, admin)).statusCode).toBe(200);
+    expect((await reachOf(mustRead.id, s1)).statusCode).toBe(403);
     expect((await reachOf(999_999, admin)).statusCode).toBe(404);
     expect((await t.get('/v1/api/feed-posts/x/reach', admin)).statusCode).toBe(400);
     expect((await reachOf(mustRead.id, author)).statusCode).toBe(200);
@@ -90,6 +108,7 @@ describe('GET /feed-posts/{id}/reach', () => {
     const data = (await reachOf(mustRead.id, admin)).json().data;
     expect(data).toMatchObject({
       postId: mustRead.id,
+      communityId: null,
       title: mustRead.title,
       requiresAck: true,
       ackDueAt: null,

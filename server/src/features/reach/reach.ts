@@ -1,6 +1,6 @@
 // A post's reach (issue 18, ADR 033): targeted, seen, opened, liked, commented and acknowledged, in all,
-// by location, by department and per day since the post's start. Administrators, the post's author and, for
-// feed posts, post managers (the policy's post.seeReach).
+// by location, by department and per day since the post's start. Administrators, the post's author, post
+// managers for feed posts and a community's managers for its posts (the policy's post.seeReach).
 // One statement after the post's row, each part reading only the post's own rows:
 // - seen, opened and acknowledged, in all, per group and per day: one index-only pass over the post's
 //   reads (the post_reads key carries every column counted, and each read its reader's groups);
@@ -45,13 +45,21 @@ export async function reachablePost(db: Db, actor: Actor, postId: number) {
       targetedCount: feedPosts.targetedCount,
       authorId: feedPosts.userId,
       kind: feedPosts.kind,
+      communityId: feedPosts.communityId,
+      /** Whether the caller manages the post's community (a community post's reach is theirs to see). */
+      managesCommunity: sql<boolean>`exists (select 1 from community_members m
+        where m.community_id = ${feedPosts.communityId} and m.user_id = ${actor.id} and m.is_manager)`,
       /** Whether the fan-out counted its audience per group (else reach counts the live audience). */
       groupsCounted: sql<boolean>`exists (select 1 from post_targeted_groups t where t.post_id = ${feedPosts.id})`,
     })
     .from(feedPosts)
     .where(eq(feedPosts.id, postId));
   if (!post) throw notFound();
-  authorize(actor, 'post.seeReach', { authorId: post.authorId, isFeedPost: post.kind === POST_KIND.FEED });
+  authorize(actor, 'post.seeReach', {
+    authorId: post.authorId,
+    isFeedPost: post.kind === POST_KIND.FEED,
+    managesCommunity: post.managesCommunity,
+  });
   return post;
 }
 
@@ -222,6 +230,7 @@ export async function postReach(db: Db, actor: Actor, postId: number, now = new 
       .sort(byName);
   return {
     postId: post.id,
+    communityId: post.kind === POST_KIND.FEED ? null : post.communityId,
     title: post.title,
     startAt: post.startAt.toISOString(),
     requiresAck: post.requiresAck,

@@ -1,9 +1,9 @@
 // /communities/post/:postId (roles 2, 3): a community post shown like a feed post (product.md section 2):
 // media banner, attachments, title, subtitle, the sanitised body, like and favourite (applied at once, undone
 // when the call fails or answers not successful), comments and the comment box when the post allows them.
-// Its community's managers (the verify call) get an Edit link.
-import { EditOutlined } from '@ant-design/icons';
-import { PATHS } from '@hearth/contract';
+// Its community's managers (the verify call) get Edit and the post's Reach.
+import { BarChartOutlined, EditOutlined } from '@ant-design/icons';
+import { fillPath, PATHS } from '@hearth/contract';
 import { Button, Flex, Tag } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError, isSessionExpired } from '../../lib/api-error';
@@ -49,15 +49,24 @@ function Comments({ postId, commentable }: { postId: number; commentable: boolea
   );
 }
 
-function EditLink({ postId }: { postId: number }) {
+/** For the community's managers: Edit, and the post's reach (issue 33: theirs, as the post is). */
+function ManagerActions({ postId }: { postId: number }) {
   const profile = useProfile();
   const navigate = useNavigate();
   const verified = useVerifyCommunityPost(postId, profile?.id);
   if (verified.data !== true) return null;
   return (
-    <Button icon={<EditOutlined aria-hidden />} onClick={() => navigate(`/community-post/${postId}/edit`)}>
-      Edit
-    </Button>
+    <Flex gap={8} wrap>
+      <Button
+        icon={<BarChartOutlined aria-hidden />}
+        onClick={() => navigate(fillPath(PATHS.postReach, { postId }))}
+      >
+        Reach
+      </Button>
+      <Button icon={<EditOutlined aria-hidden />} onClick={() => navigate(`/community-post/${postId}/edit`)}>
+        Edit
+      </Button>
+    </Flex>
   );
 }
 
@@ -89,7 +98,7 @@ export default function CommunityPostPage() {
     <section className="page post-page">
       <Flex justify="space-between" align="center" gap={8} wrap>
         {back}
-        <EditLink postId={p.id} />
+        <ManagerActions postId={p.id} />
       </Flex>
       <PostBody
         post={p}

@@ -1,5 +1,5 @@
-// /post-reach/:postId (administrators and post managers; the server lets only administrators and the post's
-// author in, ADR 033): how far a post got. The funnel targeted -> seen -> opened -> liked -> commented
+// /post-reach/:postId (every role has the route; the server lets in administrators, the post's author, post
+// managers for feed posts and a community's managers for its posts: the policy's post.seeReach, ADR 033): how far a post got. The funnel targeted -> seen -> opened -> liked -> commented
 // (-> acknowledged), the same numbers by location and by department, the events per day since it started,
 // and for a must-read post the CSV of who has not acknowledged it. Each chart has its numbers in text too.
 import { type PostReach, ROLE } from '@hearth/contract';
@@ -9,7 +9,7 @@ import { isApiError, isSessionExpired } from '../../lib/api-error';
 import { formatDate } from '../../lib/dates';
 import { DownloadCsvButton } from '../../lib/download-button';
 import { PageHeader } from '../../lib/page-header';
-import { postPath } from '../../lib/page-paths';
+import { feedPostLink } from '../../lib/page-paths';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -127,7 +127,7 @@ function ReachView({ reach }: { reach: PostReach }) {
   return (
     <>
       <p className="reach-meta text-secondary">
-        <Link to={postPath(reach.postId)}>{reach.title}</Link>
+        <Link to={feedPostLink({ id: reach.postId, communityId: reach.communityId })}>{reach.title}</Link>
         {' · '}Started {formatDate(reach.startAt, 'dayTime')}
         {reach.requiresAck &&
           (reach.ackDueAt
