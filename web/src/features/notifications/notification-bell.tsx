@@ -72,7 +72,7 @@ export function NotificationBell() {
     // The panel mounts with the first opening, after this effect: on the next frame, antd's Popover gives
     // its container role="tooltip", which cannot be set otherwise and made screen readers announce the
     // panel, with its buttons and links, as a tooltip; the panel inside is the dialog (issue 33). A
-    // Dropdown has no such role but brought antd's Menu to every staff page (the /news budget).
+    // Dropdown has no such role, but antd's Dropdown is heavier than the Popover every staff page loads.
     const frame = requestAnimationFrame(() => {
       const panel = panelRef.current;
       panel?.closest('[role="tooltip"]')?.removeAttribute('role');
