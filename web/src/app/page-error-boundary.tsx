@@ -1,7 +1,7 @@
 // No route ends in a blank page (issue 33): what a page throws while it renders, and a page whose code
 // cannot be loaded (offline and never opened, or replaced by a newer release), shows what happened and the
-// ways on instead. One boundary sits in each layout around the page, so the menu and the top bar stay;
-// one around the layouts catches a layout's own code failing to load.
+// ways on instead. One boundary sits in the app's layout around the page, so the menu and the top bar stay;
+// one around the layouts (router.tsx) catches a layout's own code failing to load, and the public pages.
 import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import './page-error-boundary.css';
