@@ -229,7 +229,10 @@ describe('route loaders', () => {
       .map((q) => q.queryHash);
     expect(observed.sort()).toEqual([...loaded].sort());
     // ...and sent no query of its own (what a page without a loader sends is a link's token being spent).
-    if (loader && !c.leaves) expect(sent).toEqual(started);
+    // Reads (what was seen and opened) are not queries: they go out in batches on a 5 s timer, so one a page
+    // before queued may leave during this page on a slow machine (read-batcher.ts).
+    const queries = sent.filter((line) => !line.startsWith('POST /v1/api/post-reads'));
+    if (loader && !c.leaves) expect(queries).toEqual(started);
     if (c.leaves) expect(screen.getByTestId('elsewhere')).toBeInTheDocument();
   });
 
