@@ -173,12 +173,16 @@ test("the post reaches members' News Communities tab; the manager sees the priva
   await expect(page).toHaveURL(new RegExp(`/communities/post/${ids.post}$`));
 
   await logout(page);
-  await openAs(page, DEMO.editor, `/communities/${ids.private}`);
-  await expect(page.getByRole('heading', { name: PRIVATE })).toBeVisible();
-  await page.goto(`/community-post/${ids.post}/edit`);
-  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(POST_TITLE);
-  await page.getByLabel('Subtitle').fill('Seedlings for everyone, and tea');
-  await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText('Community post successfully updated')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/communities/${ids.public}$`));
+  // The manager in a tab of their own: a request of the staff member's pages still in flight when the
+  // logout revoked the session can answer 401 and send that tab to /login, which cut the next page load
+  // short there (failed twice in about five runs; noted in the issue).
+  const manager = await page.context().newPage();
+  await openAs(manager, DEMO.editor, `/communities/${ids.private}`);
+  await expect(manager.getByRole('heading', { name: PRIVATE })).toBeVisible();
+  await manager.goto(`/community-post/${ids.post}/edit`);
+  await expect(manager.getByLabel('Title', { exact: true })).toHaveValue(POST_TITLE);
+  await manager.getByLabel('Subtitle').fill('Seedlings for everyone, and tea');
+  await manager.getByRole('button', { name: 'Update' }).click();
+  await expect(manager.getByText('Community post successfully updated')).toBeVisible();
+  await expect(manager).toHaveURL(new RegExp(`/communities/${ids.public}$`));
 });
