@@ -1,6 +1,7 @@
 // The top of /news (issue 18): the posts the reader must still acknowledge, soonest due first, each with its
-// due date and the way to read it; "I have read this" is on the post's page, once it was opened (issue 33). Nothing is shown while it loads or when there is none (most days,
-// for most people), so the feed does not jump; once the last one is acknowledged it says so.
+// due date and the way to read it; "I have read this" is on the post's page, once it was opened (issue 33).
+// Nothing is shown while it loads or when there is none (most days, for most people), so the feed does not
+// jump; back from acknowledging the last one, it says so.
 import type { ToAcknowledge } from '@hearth/contract';
 import { Button } from 'antd';
 import { type Ref, useEffect, useState } from 'react';
