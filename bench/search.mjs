@@ -5,8 +5,9 @@
 // surveys, and names and job titles for the 10,000 people (generate-search.mjs). Then autocannon with 50
 // connections, one load after another in the same run: the suggestions as staff type (prefixes of words
 // and names), the results page (whole words, every kind, by relevance and by date) and, for comparison,
-// the news feed's first page. Each search load follows a warm-up of the same load (WARMUP_S), reported
-// apart. Budgets (PostgreSQL, 2 cores): suggestions p95 < 50 ms, results page
+// the news feed's first page, and the results page's summary (each tab's count and "Did you mean", issue 33:
+// whole words and typos of them). Each search load follows a warm-up of the same load (WARMUP_S), reported
+// apart. Budgets (PostgreSQL, 2 cores): suggestions p95 < 50 ms, results page and summary
 // p95 < 100 ms, no errors; exits 1 over budget. Not part of `npm test`.
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
@@ -20,7 +21,7 @@ const CONNECTIONS = 50;
 const DURATION_S = durationSeconds(20);
 const load = (base, paths, tokens) =>
   loadWith(base, paths, tokens, { connections: CONNECTIONS, durationS: DURATION_S });
-const BUDGET = { suggestP95Ms: 50, pageP95Ms: 100 };
+const BUDGET = { suggestP95Ms: 50, pageP95Ms: 100, summaryP95Ms: 100 };
 /**
  * Before each search load, the same load for this long, reported apart and not judged: the server caches
  * each text's matches (ADR 036), and the first pass over the load's distinct texts reads them all. Like
@@ -78,6 +79,44 @@ export function pagePaths() {
   return paths;
 }
 
+/** A typo of a word: two letters swapped, as fast typing does. */
+const typo = (word) => (word.length < 5 ? word : `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`);
+
+/** Results pages' summaries: whole words, two words and names, a third of them with a typo. */
+export function summaryPaths() {
+  const vocab = vocabulary();
+  const paths = [];
+  for (let i = 0; i < 500; i++) {
+    const word = vocab[(i * 7919) % vocab.length];
+    const q = [
+      word,
+      `${word} ${vocab[(i * 31) % vocab.length]}`,
+      typo(word),
+      LAST_NAMES[i % LAST_NAMES.length],
+      typo(LAST_NAMES[i % LAST_NAMES.length]),
+      word,
+    ][i % 6];
+    paths.push(`/v1/api/search/summary?${new URLSearchParams({ q })}`);
+  }
+  return paths;
+}
+
+/** The server fills "Did you mean"'s words at start while the list is empty (spelling.ts): waits for them. */
+async function waitForSearchWords(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let i = 0; i < 600; i++) {
+      const { rows } = await client.query('select count(*)::int as n from search_words');
+      if (rows[0].n > 0) return rows[0].n;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('search_words stayed empty');
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   const passwordHash = await hashBenchPassword();
   const feedPosts = SIZES.posts - COUNTS.communityPosts;
@@ -87,12 +126,13 @@ async function main() {
       `${CONNECTIONS} connections, ${DURATION_S} s a load`,
   );
   const cluster = await startThrowawayPostgres();
+  const serverEnv = {
+    DATABASE_URL: process.env.BENCH_PG_TCP ? cluster.url : cluster.socketUrl,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1',
+  };
   let failed = false;
   try {
-    const { base, child } = await startServer({
-      DATABASE_URL: process.env.BENCH_PG_TCP ? cluster.url : cluster.socketUrl,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1',
-    });
+    let { base, child } = await startServer(serverEnv);
     try {
       const client = new pg.Client({ connectionString: cluster.url });
       await client.connect();
@@ -101,6 +141,14 @@ async function main() {
       const searchMs = await generateSearchData(exec, { users: SIZES.users, ...COUNTS });
       await client.end();
       console.log(`PostgreSQL: data generated in ${((feedMs + searchMs) / 1000).toFixed(1)} s`);
+      // A start with an empty word list (the first was before the data) fills it, as on an upgrade.
+      await stopServer(child);
+      ({ base, child } = await startServer(serverEnv));
+      const wordsAt = Date.now();
+      const words = await waitForSearchWords(cluster.url);
+      console.log(
+        `search words: ${words} read in ${((Date.now() - wordsAt) / 1000).toFixed(1)} s (the job at start)`,
+      );
 
       const tokens = [];
       for (let i = 1; i <= TOKEN_USERS; i++)
@@ -110,7 +158,11 @@ async function main() {
         );
 
       // Every path answers before the load starts: a 4xx or 5xx would only show as an error count.
-      for (const path of [...suggestPaths().slice(0, 8), ...pagePaths().slice(0, 14)]) {
+      for (const path of [
+        ...suggestPaths().slice(0, 8),
+        ...pagePaths().slice(0, 14),
+        ...summaryPaths().slice(0, 6),
+      ]) {
         const res = await fetch(base + path, { headers: { authorization: `Bearer ${tokens[0]}` } });
         if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
       }
@@ -121,16 +173,23 @@ async function main() {
       const suggest = await load(base, suggestPaths(), tokens);
       const pageWarmup = await warm(pagePaths());
       const page = await load(base, pagePaths(), tokens);
+      const summaryWarmup = await warm(summaryPaths());
+      const summary = await load(base, summaryPaths(), tokens);
       const feed = await load(base, ['/v1/api/newsfeed?limit=10'], tokens);
-      console.log('\nPostgreSQL 15, one run (budgets: suggestions p95 < 50 ms, results page p95 < 100 ms)');
+      console.log(
+        '\nPostgreSQL 15, one run (budgets: suggestions p95 < 50 ms, results page and summary p95 < 100 ms)',
+      );
       console.log(fmt(`suggestions: first ${WARMUP_S} s (warm-up, not judged)`, suggestWarmup));
       console.log(fmt('GET /v1/api/search/suggest (as you type)', suggest));
       console.log(fmt(`results page: first ${WARMUP_S} s (warm-up, not judged)`, pageWarmup));
       console.log(fmt('GET /v1/api/search (results page)', page));
+      console.log(fmt(`summary: first ${WARMUP_S} s (warm-up, not judged)`, summaryWarmup));
+      console.log(fmt('GET /v1/api/search/summary (tab counts)', summary));
       console.log(fmt('GET /v1/api/newsfeed first page (compare)', feed));
       for (const [name, r, budget] of [
         ['suggestions', suggest, BUDGET.suggestP95Ms],
         ['results page', page, BUDGET.pageP95Ms],
+        ['summary', summary, BUDGET.summaryP95Ms],
       ]) {
         const over = r.p95 >= budget || r.errors > 0;
         console.log(

@@ -77,13 +77,14 @@ test('staff search from the top bar, open the results, filter, sort and load mor
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(hits).toHaveCount(20);
 
-  // Another tab: people.
-  await page.getByRole('tab', { name: 'People' }).click();
+  // Each tab says how many it holds; another tab: people.
+  await expect(page.getByRole('tab', { name: 'Posts, 23 results' })).toBeVisible();
+  await page.getByRole('tab', { name: 'People, 0 results' }).click();
   await expect(page).toHaveURL(/kind=people/);
   await expect(page.getByText(/No people match/)).toBeVisible();
 
   // A result opens its post.
-  await page.getByRole('tab', { name: 'Posts', exact: true }).click();
+  await page.getByRole('tab', { name: /^Posts,/ }).click();
   await hits.first().getByRole('link').click();
   await expect(page).toHaveURL(/\/post-detail\/\d+$/);
 });
@@ -103,6 +104,23 @@ test('administrators find drafts, marked', async ({ page }) => {
   await shot(page, 'admin-1280-results');
 });
 
+test('a typo offers the spelling that finds something, which opens the first tab with results', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // A demo post's word: the words of "Did you mean" were read from the demo data at the server's start.
+  await openAs(page, DEMO.staff, '/search?q=Johannesbrug');
+  await expect(page.getByText(/No posts match “Johannesbrug”/)).toBeVisible();
+  await page.getByRole('link', { name: 'Johannesburg' }).click();
+  await expect(page).toHaveURL(/\/search\?q=Johannesburg&kind=posts$/);
+  await expect(page.getByTestId('search-hit').first()).toContainText('Johannesburg office');
+  await expect(page.getByText('Did you mean')).toHaveCount(0);
+  // A word only a person's name holds (a demo colleague's) lands on People.
+  await openAs(page, DEMO.staff, '/search?q=Pieter');
+  await expect(page).toHaveURL(/kind=people/);
+  await expect(page.getByRole('tab', { name: /^People, [1-9]/ })).toHaveAttribute('aria-selected', 'true');
+});
+
 test('at 375 px the bar shows a search icon that opens the box', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await loginAs(page, DEMO.staff);
@@ -117,6 +135,11 @@ test('at 375 px the bar shows a search icon that opens the box', async ({ page }
   // Nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'staff-375-results');
+  // The tabs that do not fit are a tap away.
+  await page.getByRole('button', { name: 'More kinds of results' }).click();
+  await page.getByRole('option', { name: /^Surveys/ }).click();
+  await expect(page).toHaveURL(/kind=surveys/);
+  await expect(page.getByText(/No surveys match/)).toBeVisible();
   // Ctrl+K opens it again from the page.
   await page.keyboard.press('Control+k');
   await expect(page.getByRole('combobox', { name: 'Search' })).toBeFocused();

@@ -28,6 +28,7 @@ import { installAckReminders } from './features/reach/reminders';
 import { reachRoutes } from './features/reach/routes';
 import { reportRoutes } from './features/reports/routes';
 import { searchRoutes } from './features/search/routes';
+import { installSearchWords } from './features/search/spelling';
 import { installProviderPictures, type PictureNetwork } from './features/sso/provider-picture';
 import { ssoRoutes } from './features/sso/routes';
 import { statsRoutes } from './features/stats/routes';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installRenditionsBackfill(app);
   await installFilesCleanup(app);
   await installProviderPictures(app, deps.providerPictures);
+  await installSearchWords(app);
 
   const routeList: string[] = [];
   app.decorate('routeList', routeList);

@@ -2,7 +2,14 @@
 // to what they may open (server/src/features/search/).
 import { get, ROLES, tagged } from '../endpoint';
 import { ok } from '../schemas/common';
-import { searchPage, searchQuery, searchSuggestions, searchSuggestQuery } from '../schemas/search';
+import {
+  searchPage,
+  searchQuery,
+  searchSuggestions,
+  searchSuggestQuery,
+  searchSummary,
+  searchSummaryQuery,
+} from '../schemas/search';
 
 export const searchEndpoints = tagged('search', {
   suggestSearch: get({
@@ -19,5 +26,13 @@ export const searchEndpoints = tagged('search', {
       'One kind of results: web search syntax ("a phrase", OR, -word), filters, sort, snippets; keyset `next`',
     query: searchQuery,
     responses: ok(searchPage),
+  }),
+  searchSummary: get({
+    path: '/v1/api/search/summary',
+    access: ROLES.known,
+    summary:
+      'How many results of each kind the caller may open (up to SEARCH_LIMITS.countUpTo), and a spelling that finds some',
+    query: searchSummaryQuery,
+    responses: ok(searchSummary),
   }),
 });

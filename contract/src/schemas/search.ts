@@ -31,25 +31,46 @@ const day = z.iso.date({ error: MSG.invalidInput }).transform((v, ctx) => {
 export const searchSort = z.enum(['relevance', 'date']);
 export type SearchSort = z.infer<typeof searchSort>;
 
+/** The filters a search's counts share with its pages: the text and what narrows it. */
+const searchFilterFields = {
+  q: searchText,
+  /** Community posts, comments on them and discussion messages of one community. */
+  communityId: textId.optional(),
+  /** Written by (created by) one person. */
+  authorId: textId.optional(),
+  /** From this day (inclusive) to that day (inclusive), UTC. */
+  from: day.optional(),
+  to: day.optional(),
+};
+
+// Runs even when a field failed (zod 4): the dates are compared only when both were read.
+const datesInOrder: [(q: { from?: unknown; to?: unknown }) => boolean, { message: string; path: string[] }] =
+  [
+    (q) => !(q.from instanceof Date) || !(q.to instanceof Date) || q.from.getTime() <= q.to.getTime(),
+    { message: MSG.searchDateOrder, path: ['to'] },
+  ];
+
 export const searchQuery = z
   .object({
-    q: searchText,
+    ...searchFilterFields,
     kind: searchKind.default('posts'),
-    /** Community posts, comments on them and discussion messages of one community. */
-    communityId: textId.optional(),
-    /** Written by (created by) one person. */
-    authorId: textId.optional(),
-    /** From this day (inclusive) to that day (inclusive), UTC. */
-    from: day.optional(),
-    to: day.optional(),
     sort: searchSort.default('relevance'),
     next: z.string().max(200).optional(),
   })
-  // Runs even when a field failed (zod 4): the dates are compared only when both were read.
-  .refine((q) => !(q.from instanceof Date) || !(q.to instanceof Date) || q.from.getTime() <= q.to.getTime(), {
-    message: MSG.searchDateOrder,
-    path: ['to'],
-  });
+  .refine(...datesInOrder);
+
+/**
+ * The counts are of the text with the filters that stay when the tab changes (the web clears the community
+ * filter then): so each tab's count is what opening it shows.
+ */
+export const searchSummaryQuery = z
+  .object({
+    q: searchFilterFields.q,
+    authorId: searchFilterFields.authorId,
+    from: searchFilterFields.from,
+    to: searchFilterFields.to,
+  })
+  .refine(...datesInOrder);
 
 /** Text with the ranges [start, end) of the words that matched. */
 export const searchSnippet = z.object({
@@ -98,3 +119,14 @@ export type SearchSuggestions = z.infer<typeof searchSuggestions>;
 
 export const searchPage = z.object({ hits: z.array(searchHit), next: z.string().nullable() });
 export type SearchPage = z.infer<typeof searchPage>;
+
+/**
+ * What a search finds before a tab is chosen: how many results of each kind the caller may open, counted up
+ * to SEARCH_LIMITS.countUpTo (`more` when there are others), and a spelling of the text that finds
+ * something (pg_trgm, server/src/features/search/spelling.ts), or null.
+ */
+export const searchSummary = z.object({
+  counts: z.array(z.object({ kind: searchKind, count: z.number().int(), more: z.boolean() })),
+  didYouMean: z.string().nullable(),
+});
+export type SearchSummary = z.infer<typeof searchSummary>;

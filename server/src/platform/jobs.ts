@@ -60,6 +60,12 @@ export const QUEUES = {
    */
   tokenPruning: { retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 3600 },
   notificationRetention: { retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 3600 },
+  /**
+   * The hourly refresh of the search's words for "Did you mean" (features/search/spelling.ts): two
+   * statements, seconds at 100,000 posts. Not stately: the hour's run waits in the queue, and the first
+   * start's must not be dropped beside it; their ids keep each to one run across instances.
+   */
+  searchWords: { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 900 },
 } satisfies Record<string, QueuePolicy>;
 export type QueueName = keyof typeof QUEUES;
 

@@ -7,5 +7,6 @@ export async function searchRows(_t: TestApp, _ctx: MatrixContext): Promise<Rows
   return {
     'GET /v1/api/search/suggest': ['/v1/api/search/suggest?q=hello', knownRoles(200)],
     'GET /v1/api/search': ['/v1/api/search?q=hello&kind=people', knownRoles(200)],
+    'GET /v1/api/search/summary': ['/v1/api/search/summary?q=hello', knownRoles(200)],
   };
 }

@@ -5,6 +5,7 @@ export * from './feed';
 export * from './files';
 export * from './notifications';
 export * from './reach';
+export * from './search';
 export * from './settings';
 export * from './sso';
 export * from './stats';

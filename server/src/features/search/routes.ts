@@ -7,6 +7,7 @@ import { me } from '../../platform/auth/guards';
 import { routes } from '../../platform/http/route-kit';
 import { matchCacheOf } from './match-cache';
 import { searchPage, suggest } from './search';
+import { searchSummary } from './summary';
 
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
   // Something searchable changed on some instance (migration 0020's triggers), or the bus lost messages
@@ -25,6 +26,11 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       const { q, ...options } = request.query;
       const fields = await colleagueFieldsFor(app.db, me(request));
       return { data: await searchPage(app.db, me(request), fields, q, options) };
+    },
+    searchSummary: async (request) => {
+      const { q, ...options } = request.query;
+      const fields = await colleagueFieldsFor(app.db, me(request));
+      return { data: await searchSummary(app.db, me(request), fields, q, options) };
     },
   });
 }

@@ -440,3 +440,36 @@ export async function suggest(
   const hits = await detailsOf(db, ctx, matches, picks);
   return { groups: SEARCH_KINDS.map((kind) => ({ kind, hits: hits.filter((h) => h.kind === kind) })) };
 }
+
+export type CountOptions = Pick<PageOptions, 'authorId' | 'from' | 'to'>;
+export type KindCount = { kind: SearchKind; count: number; more: boolean };
+
+/**
+ * How many results of each kind the viewer may open, with the filters that every tab keeps: each kind's
+ * matches with its visibility, read up to SEARCH_LIMITS.countUpTo and one more (which says "more"), all
+ * kinds in one statement. Not cached: a count is of one viewer's rows.
+ */
+export async function searchCounts(
+  db: Db,
+  viewer: Viewer,
+  fields: ProfileFieldsSetting,
+  text: string,
+  o: CountOptions,
+  now = new Date(),
+): Promise<KindCount[]> {
+  const ctx = contextOf(viewer, fields, text, now);
+  if (!ctx) return SEARCH_KINDS.map((kind) => ({ kind, count: 0, more: false }));
+  const upTo = SEARCH_LIMITS.countUpTo;
+  const parts = SEARCH_KINDS.map((kind, i) => {
+    const spec = KINDS[kind];
+    return sql`select ${literal(i)} as kind_index, count(*)::int as n from (select 1 from ${matching(spec, ctx)}
+      where ${conditions(spec, ctx, o)} limit ${literal(upTo + 1)}) c`;
+  });
+  const rows = await inSearchTransaction(db, {}, (tx) =>
+    queryRows<{ kind_index: number; n: number }>(tx, sql.join(parts, sql` union all `)),
+  );
+  return SEARCH_KINDS.map((kind, i) => {
+    const n = rows.find((r) => r.kind_index === i)?.n ?? 0;
+    return { kind, count: Math.min(n, upTo), more: n > upTo };
+  });
+}

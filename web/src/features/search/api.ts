@@ -1,7 +1,7 @@
 // Search's API hooks: suggestions as the user types, and the results page of one kind, a keyset page at a
-// time ("Load more"). Their keys and options are in queries.ts.
+// time ("Load more"), and the counts of its tabs. Their keys and options are in queries.ts.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type SearchFilters, searchResultsQuery, suggestionsQuery } from './queries';
+import { type SearchFilters, searchResultsQuery, searchSummaryQuery, suggestionsQuery } from './queries';
 
 export type { SearchFilters } from './queries';
 
@@ -12,4 +12,9 @@ export function useSuggestions(q: string) {
 
 export function useSearchResults(filters: SearchFilters) {
   return useInfiniteQuery(searchResultsQuery(filters));
+}
+
+/** Each tab's count and "Did you mean" for the page's text and the filters every tab keeps. */
+export function useSearchSummary(filters: SearchFilters) {
+  return useQuery(searchSummaryQuery(filters));
 }

@@ -24,7 +24,11 @@ export type SearchFilters = {
 export const searchKeys = {
   suggest: (q: string) => ['search', 'suggest', q] as const,
   page: (filters: SearchFilters) => ['search', 'page', filters] as const,
+  summary: (filters: SummaryFilters) => ['search', 'summary', filters] as const,
 };
+
+/** What the tabs' counts are of: the text and the filters every tab keeps (not the kind, sort, community). */
+type SummaryFilters = Pick<SearchFilters, 'q' | 'authorId' | 'from' | 'to'>;
 
 /** Suggestions for `q` (already debounced); nothing is asked for an empty text. */
 export const suggestionsQuery = (q: string) => {
@@ -49,6 +53,17 @@ export const searchResultsQuery = (filters: SearchFilters) =>
     getNextPageParam: (last) => last.next ?? undefined,
     enabled: filters.q.trim() !== '',
   });
+
+/** Each tab's count and "Did you mean" (issue 33); nothing without a text. */
+export const searchSummaryQuery = ({ q, authorId, from, to }: SearchFilters) => {
+  const filters: SummaryFilters = { q: q.trim(), authorId, from, to };
+  return queryOptions({
+    queryKey: searchKeys.summary(filters),
+    queryFn: ({ signal }) => call(searchEndpoints.searchSummary, { query: filters }, { signal }),
+    enabled: filters.q !== '',
+    staleTime: 30_000,
+  });
+};
 
 /** The community filter's options, asked only for the kinds it applies to. */
 export const searchCommunityOptionsQuery = (enabled: boolean) =>

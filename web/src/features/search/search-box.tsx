@@ -4,7 +4,7 @@
 // Built of native elements with the ARIA 1.2 combobox pattern rather than antd's AutoComplete, which would
 // weigh on every logged-in page (the frame's JS budget).
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
-import { SEARCH_LIMITS, type SearchHit, type SearchKind } from '@hearth/contract';
+import { SEARCH_LIMITS, type SearchHit } from '@hearth/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../lib/debounced-value';
@@ -59,10 +59,10 @@ export function SearchBox({ isMobile, text, onText }: Props) {
     () => (suggestions.data?.groups ?? []).filter((g) => g.hits.length > 0),
     [suggestions.data],
   );
-  const firstKind: SearchKind | undefined = groups[0]?.kind;
   // "See all results", and Enter with no option chosen: the results page for what was typed, even before
-  // its suggestions come.
-  const allHref = typed ? searchHref({ q: typed, kind: firstKind }) : undefined;
+  // its suggestions come. No kind: the page opens the first tab with results, counted over every match
+  // (the suggestions are a few prefix matches of each kind).
+  const allHref = typed ? searchHref({ q: typed }) : undefined;
   const options: Option[] = useMemo(() => {
     const list: Option[] = [];
     for (const g of groups)

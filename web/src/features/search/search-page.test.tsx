@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
 // The search results page (issue 17): one tab per kind, the query in the address, highlighted snippets,
 // drafts marked for administrators, the empty-result message, "Load more", sort and clearing filters.
-import { type SearchHit, searchEndpoints } from '@hearth/contract';
+import {
+  SEARCH_KINDS,
+  type SearchHit,
+  type SearchKind,
+  type SearchSummary,
+  searchEndpoints,
+} from '@hearth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiMock, fail, mockApi, never, ok } from '../../test/fetch-mock';
@@ -26,14 +32,30 @@ function hit(id: number, patch: Partial<SearchHit> = {}): SearchHit {
   };
 }
 
+/** The tabs' counts: the kinds named, the others 0. */
+function summary(
+  found: Partial<Record<SearchKind, number | 'more'>>,
+  didYouMean: string | null = null,
+): SearchSummary {
+  return {
+    counts: SEARCH_KINDS.map((kind) => {
+      const n = found[kind] ?? 0;
+      return n === 'more' ? { kind, count: 100, more: true } : { kind, count: n, more: false };
+    }),
+    didYouMean,
+  };
+}
+
 let api: ApiMock;
 beforeEach(() => {
   signIn('staff');
-  api = mockApi().on(searchEndpoints.search, (request) =>
-    request.query.next === 'page-2'
-      ? ok({ hits: [hit(21), hit(22), hit(23)], next: null })
-      : ok({ hits: Array.from({ length: 20 }, (_, i) => hit(i + 1)), next: 'page-2' }),
-  );
+  api = mockApi()
+    .on(searchEndpoints.search, (request) =>
+      request.query.next === 'page-2'
+        ? ok({ hits: [hit(21), hit(22), hit(23)], next: null })
+        : ok({ hits: Array.from({ length: 20 }, (_, i) => hit(i + 1)), next: 'page-2' }),
+    )
+    .on(searchEndpoints.searchSummary, ok(summary({ posts: 23 })));
 });
 
 const open = (at: string) => renderPage(<SearchPage />, { at, path: '/search' });
@@ -72,7 +94,7 @@ describe('search page', () => {
     api.on(searchEndpoints.search, ok({ hits: [], next: null }));
     const { user } = open('/search?q=lantern');
     expect(await screen.findByText(/No posts match “lantern”/)).toBeVisible();
-    await user.click(screen.getByRole('tab', { name: 'People' }));
+    await user.click(screen.getByRole('tab', { name: /^People/ }));
     expect(await screen.findByText(/No people match “lantern”/)).toBeVisible();
     expect(window.location.search).toBe('?q=lantern&kind=people');
     expect(api.sent(searchEndpoints.search).at(-1)?.query).toMatchObject({ kind: 'people' });
@@ -132,5 +154,54 @@ describe('search page', () => {
     await user.click(screen.getByRole('button', { name: 'Clear the search text' }));
     expect(box).toHaveValue('');
     expect(screen.queryByRole('button', { name: /close-circle/ })).not.toBeInTheDocument();
+  });
+
+  it("shows each tab's count and lands on the first tab with results", async () => {
+    api.on(searchEndpoints.searchSummary, ok(summary({ comments: 'more', people: 1 })));
+    open('/search?q=ada');
+    await waitFor(() => expect(window.location.search).toBe('?q=ada&kind=comments'));
+    expect(screen.getByRole('tab', { name: 'Posts, 0 results' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Comments, more than 100 results' })).toHaveTextContent(
+      'Comments100+',
+    );
+    expect(screen.getByRole('tab', { name: 'People, 1 result' })).toBeVisible();
+    await waitFor(() => expect(hits()).toHaveLength(20));
+    // The first tab's results came alongside the counts; the tab landed on is searched then.
+    expect(api.sent(searchEndpoints.search).map((r) => r.query.kind)).toEqual(['posts', 'comments']);
+    expect(api.sent(searchEndpoints.searchSummary)[0]?.query).toEqual({ q: 'ada' });
+  });
+
+  it('stays on the tab the address names, even with nothing there', async () => {
+    api.on(searchEndpoints.searchSummary, ok(summary({ people: 2 })));
+    api.on(searchEndpoints.search, ok({ hits: [], next: null }));
+    open('/search?q=ada&kind=posts');
+    expect(await screen.findByText(/No posts match “ada”/)).toBeVisible();
+    expect(await screen.findByRole('tab', { name: 'People, 2 results' })).toBeVisible();
+    expect(window.location.search).toBe('?q=ada&kind=posts');
+  });
+
+  it('offers the spelling that finds something, keeping the filters that every tab keeps', async () => {
+    api.on(searchEndpoints.searchSummary, ok(summary({}, 'hearth')));
+    api.on(searchEndpoints.search, ok({ hits: [], next: null }));
+    const { user } = open('/search?q=hearht&from=2026-01-01');
+    expect(await screen.findByText(/No posts match “hearht”/)).toBeVisible();
+    const link = screen.getByRole('link', { name: 'hearth' });
+    expect(link.closest('p')).toHaveTextContent('Did you mean hearth?');
+    expect(link).toHaveAttribute('href', '/search?q=hearth&from=2026-01-01');
+    api.on(searchEndpoints.searchSummary, ok(summary({ posts: 2 })));
+    await user.click(link);
+    await waitFor(() => expect(window.location.search).toBe('?q=hearth&kind=posts&from=2026-01-01'));
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+  });
+
+  it("leaves out the open tab's count while a community filter narrows it, and keeps the filter between its kinds", async () => {
+    api.on(searchEndpoints.searchSummary, ok(summary({ messages: 5, comments: 3 })));
+    const { user } = open('/search?q=ada&kind=messages&communityId=4');
+    expect(await screen.findByRole('tab', { name: 'Comments, 3 results' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Discussions' })).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: /^Comments/ }));
+    await waitFor(() => expect(window.location.search).toBe('?q=ada&kind=comments&communityId=4'));
+    await user.click(screen.getByRole('tab', { name: /^People/ }));
+    await waitFor(() => expect(window.location.search).toBe('?q=ada&kind=people'));
   });
 });

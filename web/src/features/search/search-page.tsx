@@ -1,18 +1,24 @@
-// /search (issue 17): the results of the top bar's search, one tab per kind, with filters, sort,
-// highlighted snippets and "Load more". Everything the page shows is in its address, so Back, reload and a
-// shared link give the same results.
+// /search (issue 17): the results of the top bar's search, one tab per kind with its count, with filters,
+// sort, highlighted snippets and "Load more". Everything the page shows is in its address, so Back, reload
+// and a shared link give the same results. An address without a kind lands on the first tab with results
+// (issue 33), and a word nobody wrote offers the spelling that finds something ("Did you mean").
 import { SEARCH_KINDS, SEARCH_LIMITS, type SearchKind } from '@hearth/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../lib/page-header';
+import { LoadingBlock } from '../../lib/query-states';
 import { useProfile } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import type { SearchFilters } from './api';
+import { type SearchFilters, useSearchSummary } from './api';
+import { hasCommunityFilter } from './filter-kinds';
 import { KIND_LABELS } from './kind-labels';
+import { searchResultsQuery } from './queries';
 import { SearchFiltersBar } from './search-filters';
 import { SearchResults } from './search-results';
 import { filtersFrom, searchHref } from './search-url';
+import { MoreTabsIcon, TabLabel } from './tab-label';
 import './search-page.css';
 import { clearButton } from '../../lib/clear-button';
 
@@ -30,6 +36,20 @@ export default function SearchPage() {
 
   const change = (patch: Partial<SearchFilters>, name = authorName) =>
     navigate(searchHref({ ...filters, ...patch }, name), { replace: true });
+
+  const summary = useSearchSummary(filters);
+  const counts = summary.data?.counts;
+  const didYouMean = summary.data?.didYouMean;
+  // No kind in the address (the top bar's search, a link): the first tab with results, once counted.
+  const kindChosen = params.has('kind');
+  const firstFound = counts?.find((c) => c.count > 0)?.kind;
+  const landing = !kindChosen && filters.q.trim() !== '' && (summary.isPending || firstFound !== undefined);
+  // Meanwhile the first tab's results (the loader's, and most often the tab landed on) keep coming.
+  useInfiniteQuery({ ...searchResultsQuery(filters), enabled: landing });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `change` is new each render; the counts decide.
+  useEffect(() => {
+    if (!kindChosen && firstFound) change({ kind: firstFound });
+  }, [kindChosen, firstFound]);
 
   return (
     <section className="page search-page">
@@ -53,18 +73,56 @@ export default function SearchPage() {
           Search
         </Button>
       </form>
+      {didYouMean && (
+        <p className="search-did-you-mean">
+          Did you mean{' '}
+          <Link
+            to={searchHref(
+              { q: didYouMean, authorId: filters.authorId, from: filters.from, to: filters.to },
+              authorName,
+            )}
+          >
+            {didYouMean}
+          </Link>
+          ?
+        </p>
+      )}
       <Card className="search-page-card">
         <Tabs
           activeKey={filters.kind}
-          onChange={(kind) => change({ kind: kind as SearchKind, communityId: undefined })}
+          // The community filter stays between the kinds it applies to.
+          onChange={(kind) =>
+            change({
+              kind: kind as SearchKind,
+              communityId: hasCommunityFilter(kind as SearchKind) ? filters.communityId : undefined,
+            })
+          }
+          // A tap opens the list of the tabs that do not fit (a phone has no hover); named for a screen reader.
+          more={{ trigger: ['click'], icon: <MoreTabsIcon /> }}
           destroyOnHidden
           items={SEARCH_KINDS.map((kind) => ({
             key: kind,
-            label: KIND_LABELS[kind],
+            label: (
+              <TabLabel
+                label={KIND_LABELS[kind]}
+                // The community filter narrows the open tab only: its count would not be of what it shows.
+                count={
+                  kind === filters.kind && filters.communityId !== undefined
+                    ? undefined
+                    : counts?.find((c) => c.kind === kind)
+                }
+              />
+            ),
             children: kind === filters.kind && (
               <>
                 <SearchFiltersBar filters={filters} authorName={authorName} onChange={change} />
-                <SearchResults filters={filters} roleId={roleId} />
+                {landing ? (
+                  <div role="status" aria-label="Searching">
+                    <LoadingBlock rows={6} />
+                  </div>
+                ) : (
+                  <SearchResults filters={filters} roleId={roleId} />
+                )}
               </>
             ),
           }))}

@@ -1,0 +1,7 @@
+CREATE TABLE "search_words" (
+	"word" text PRIMARY KEY NOT NULL,
+	"rows" integer NOT NULL,
+	"seen_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "search_words_word_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);
