@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRelative, formatTableDate, isoDate } from './dates';
+import { formatDate, formatRelative, formatTableDate, formatWhen, isoDate } from './dates';
 
 describe('dates', () => {
   const at = '2026-11-24T07:05:09';
@@ -24,6 +24,16 @@ describe('dates', () => {
     const now = new Date('2026-11-24T10:05:09');
     expect(formatRelative(at, now)).toBe('3 hours ago');
     expect(formatRelative('2026-12-01T10:05:09', now)).toBe('in 7 days');
+  });
+
+  it('says a date shown on its own relatively within a day of now, and by its day after (one rule)', () => {
+    const now = new Date('2026-11-24T10:05:09');
+    expect(formatWhen(at, now)).toBe('3 hours ago');
+    expect(formatWhen('2026-11-24T15:05:09', now)).toBe('in 5 hours');
+    expect(formatWhen('2026-11-23T10:05:10', now)).toBe('a day ago');
+    expect(formatWhen('2026-11-23T10:05:09', now)).toBe('23 Nov 2026');
+    expect(formatWhen('2026-11-26T09:00:00', now)).toBe('26 Nov 2026');
+    expect(formatWhen(null, now)).toBe('');
   });
 
   it('gives <time> an ISO instant', () => {

@@ -1,10 +1,24 @@
 // A date on screen as a <time> element: machine-readable, and a relative time ("3 hours ago") carries the
 // exact time on hover (title) and for assistive technology (datetime). Nothing for a missing date.
-import { type DateFormat, formatDate, formatRelative, isoDate } from './dates';
+import { type DateFormat, formatDate, formatRelative, formatWhen, isoDate } from './dates';
 
 type Props = { value: string | null | undefined; className?: string };
 
-/** "3 hours ago", with the exact day and time on hover. */
+/**
+ * A date shown on its own, by the one rule (dates.ts formatWhen): "3 hours ago" within a day, else its day;
+ * the exact day and time on hover.
+ */
+export function When({ value, className }: Props) {
+  const iso = isoDate(value);
+  if (!iso) return null;
+  return (
+    <time dateTime={iso} title={formatDate(value, 'dayTime')} className={className}>
+      {formatWhen(value)}
+    </time>
+  );
+}
+
+/** "3 hours ago" or "in 7 days" however far (SPEC's surveys list), with the exact day and time on hover. */
 export function TimeAgo({ value, className }: Props) {
   const iso = isoDate(value);
   if (!iso) return null;

@@ -60,7 +60,6 @@ function Discussion({ communityId }: { communityId: number }) {
       title="Discussion"
       emptyText={MSG.noDiscussion}
       listLabel="Discussion messages"
-      relative
       box={
         <MentionBox
           send={(body) => send.mutateAsync(body)}

@@ -3,7 +3,7 @@
 import type { Notification } from '@hearth/contract';
 import { Button, Tag } from 'antd';
 import { Link } from 'react-router';
-import { TimeAgo } from '../../lib/time-text';
+import { When } from '../../lib/time-text';
 import { notificationTarget, TYPE_COLOR, TYPE_LABEL } from './notification-logic';
 
 type Props = {
@@ -27,7 +27,7 @@ export function HistoryRow({ item, onOpen, onToggle }: Props) {
           <Tag color={TYPE_COLOR[item.type]} variant="filled">
             {TYPE_LABEL[item.type]}
           </Tag>
-          <TimeAgo value={item.sentAt} className="history-time" />
+          <When value={item.sentAt} className="history-time" />
         </span>
       </div>
       <Button

@@ -10,7 +10,7 @@ import { requestIdOf } from '../../lib/api-error';
 import { ErrorReference } from '../../lib/error-reference';
 import { isIosBrowserTab } from '../../lib/install';
 import { errorText } from '../../lib/notify';
-import { TimeAgo } from '../../lib/time-text';
+import { When } from '../../lib/time-text';
 import { useNotifications, useViewAllNotifications, useViewNotification } from './api';
 import { bellLabel, notificationTarget, TYPE_COLOR, TYPE_LABEL } from './notification-logic';
 import './notifications.css';
@@ -35,7 +35,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (n: No
               {TYPE_LABEL[item.type]}
             </Tag>
             <span className="text-secondary notification-time">
-              <TimeAgo value={item.sentAt} />
+              <When value={item.sentAt} />
             </span>
           </span>
         </span>

@@ -12,7 +12,7 @@ import { communityPostPath, postPath } from '../../lib/page-paths';
 import { LoadError } from '../../lib/query-states';
 import { roleHasPath } from '../../lib/route-table';
 import { useProfile } from '../../lib/session';
-import { DateText } from '../../lib/time-text';
+import { When } from '../../lib/time-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { UserAvatar } from '../../lib/user-avatar';
 import { usePerson } from '../../shared/people/person-query';
@@ -111,7 +111,7 @@ function Profile({ person }: { person: PersonProfile }) {
             <MaybeLink to={postLink(p.kind, p.id)}>{p.title}</MaybeLink>
             <div className="person-list-meta">
               {p.kind === POST_KIND.COMMUNITY ? 'Community post · ' : 'News · '}
-              <DateText value={p.publishedAt} format="day" />
+              <When value={p.publishedAt} />
             </div>
           </li>
         ))}
@@ -122,7 +122,7 @@ function Profile({ person }: { person: PersonProfile }) {
             <div>{c.excerpt}</div>
             <div className="person-list-meta">
               On <MaybeLink to={postLink(c.postKind, c.postId)}>{c.postTitle}</MaybeLink> ·{' '}
-              <DateText value={c.createdAt} format="day" />
+              <When value={c.createdAt} />
             </div>
           </li>
         ))}

@@ -2,7 +2,7 @@
 // administrators' mark (draft, scheduled, ended) and its snippet with the matched words marked.
 import type { SearchHit } from '@hearth/contract';
 import { Link } from 'react-router';
-import { DateText } from '../../lib/time-text';
+import { When } from '../../lib/time-text';
 import { UserAvatar } from '../../lib/user-avatar';
 import { hitLink } from './hit-link';
 import { STATUS_LABELS } from './kind-labels';
@@ -23,7 +23,7 @@ function Meta({ hit }: { hit: SearchHit }) {
     if (hit.community && hit.kind !== 'communities' && hit.kind !== 'messages')
       parts.push(hit.community.title);
     if (hit.author) parts.push(`by ${name(hit.author)}`);
-    if (hit.at) parts.push(<DateText key="at" value={hit.at} format="day" />);
+    if (hit.at) parts.push(<When key="at" value={hit.at} />);
   }
   if (parts.length === 0) return null;
   return (

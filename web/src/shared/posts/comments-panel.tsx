@@ -6,7 +6,7 @@ import { Empty, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useProfile } from '../../lib/session';
-import { DateText, TimeAgo } from '../../lib/time-text';
+import { When } from '../../lib/time-text';
 import { UserAvatar } from '../../lib/user-avatar';
 import { MentionCardLink } from './mention-card';
 import { MentionText } from './mention-text';
@@ -23,7 +23,7 @@ export type CommentLike = {
   mentionedUsers?: UserSummary[];
 };
 
-function CommentItem({ comment, relative }: { comment: CommentLike; relative?: boolean }) {
+function CommentItem({ comment }: { comment: CommentLike }) {
   const name = `${comment.user.firstName} ${comment.user.lastName}`.trim();
   return (
     <li className="comment" data-comment-id={comment.id} tabIndex={-1}>
@@ -37,11 +37,7 @@ function CommentItem({ comment, relative }: { comment: CommentLike; relative?: b
         <div className="comment-head">
           <MentionCardLink person={comment.user} text={name} />
           <Typography.Text type="secondary">
-            {relative ? (
-              <TimeAgo value={comment.createdAt} />
-            ) : (
-              <DateText value={comment.createdAt} format="dayTime" />
-            )}
+            <When value={comment.createdAt} />
           </Typography.Text>
         </div>
         <p className="comment-text">
@@ -66,8 +62,6 @@ type PanelProps = {
   title?: string;
   emptyText?: string;
   listLabel?: string;
-  /** Show "5 minutes ago" instead of the date (discussion boards). */
-  relative?: boolean;
 };
 
 /** After the user posts a comment, focus moves to it, so a screen reader reads what was posted and the
@@ -93,7 +87,6 @@ export function CommentsPanel({
   title = 'Comments',
   emptyText = MSG.noComments,
   listLabel = 'Comments',
-  relative,
 }: PanelProps) {
   const listRef = useFocusOwnNewComment(comments.data);
   let list = <LoadingBlock rows={2} />;
@@ -105,7 +98,7 @@ export function CommentsPanel({
       ) : (
         <ul className="comment-list" aria-label={listLabel} ref={listRef}>
           {comments.data.map((c) => (
-            <CommentItem key={c.id} comment={c} relative={relative} />
+            <CommentItem key={c.id} comment={c} />
           ))}
         </ul>
       );

@@ -8,7 +8,7 @@ import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { isOfflineFailure } from '../../lib/api-error';
 import { NOT_KEPT_OFFLINE } from '../../lib/query-states';
-import { DateText } from '../../lib/time-text';
+import { When } from '../../lib/time-text';
 import { UserAvatar } from '../../lib/user-avatar';
 import { AttachmentsList } from './attachments-list';
 import { MediaCarousel } from './media-carousel';
@@ -128,7 +128,7 @@ export function PostBody({
             <MentionCardLink person={p.user} text={author} />
             {p.startAt && (
               <Typography.Text type="secondary">
-                <DateText value={p.startAt} format="dayTime" />
+                <When value={p.startAt} />
               </Typography.Text>
             )}
             {tags}

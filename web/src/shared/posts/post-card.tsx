@@ -6,7 +6,7 @@ import type { FeedPost } from '@hearth/contract';
 import { type MouseEvent, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { feedPostLink } from '../../lib/page-paths';
-import { DateText } from '../../lib/time-text';
+import { When } from '../../lib/time-text';
 import { CARD_CONTROLS, cardClickOpens } from './card-click';
 import { type ActionablePost, PostActions, type UseToggle } from './post-actions';
 import { postPicture } from './post-media';
@@ -112,7 +112,7 @@ export function PostCard({ post, to, useToggle, priority }: PostCardProps) {
         </h2>
         {post.subtitle && <p className="post-card-subtitle">{post.subtitle}</p>}
         <div className="post-card-meta">
-          <DateText value={post.startAt} format="day" className="post-card-date" />
+          <When value={post.startAt} className="post-card-date" />
           {post.feedCategories?.map((c) => (
             <span key={c.id} className="post-card-tag">
               {c.name}
