@@ -1,11 +1,9 @@
-// Auth calls (product.md section 7, Auth) as TanStack Query mutations.
+// Auth calls (product.md section 7, Auth) as TanStack Query mutations. Logging out is logout.ts: the login
+// page's code (its JS budget, e2e/tests/budget.spec.ts) does not carry it nor the push code it needs.
 import { authEndpoints, type RegisterBody } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { setLoggingOut } from '../../lib/api';
 import { call } from '../../lib/endpoint-client';
-import { disablePush } from '../../lib/push';
-import { clearSession, currentProfile, saveSession } from '../../lib/session';
+import { saveSession } from '../../lib/session';
 import { registerGroupsQuery, resetLinkCheckQuery } from './queries';
 
 /** Basic auth of product.md section 7; UTF-8 safe, unlike a bare btoa of the text. */
@@ -31,40 +29,6 @@ export function useLogin() {
       // Nothing cached for a previous user may leak into this session.
       queryClient.clear();
       saveSession(profile, remember);
-    },
-  });
-}
-
-export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: async () => {
-      const profile = currentProfile();
-      if (!profile) return undefined;
-      setLoggingOut(true);
-      // While the token is still valid: the browser stops receiving this user's pushes (never throws).
-      await disablePush();
-      // Best effort: the session ends in this browser even when the server cannot be told.
-      return call(
-        authEndpoints.logout,
-        { body: { refreshToken: profile.refreshToken } },
-        { headers: { Authorization: `Bearer ${profile.accessToken}` } },
-      ).catch(() => undefined);
-    },
-    onSettled: (answer) => {
-      // Signed in through the company's provider: end its session too; it comes back to /login (issue 19).
-      // Logging out stays set: this page is left, and nothing else may send the browser elsewhere.
-      if (answer?.endSessionUrl) {
-        clearSession();
-        queryClient.clear();
-        window.location.assign(answer.endSessionUrl);
-        return;
-      }
-      navigate('/login', { replace: true });
-      clearSession();
-      queryClient.clear();
-      setLoggingOut(false);
     },
   });
 }
