@@ -2,7 +2,15 @@
 // search and the bell are a few Tabs away, the skip link works, the appearance setting follows the system or the
 // user's choice, and the staff pages reflow at 320 px (400% zoom) without a sideways scroll.
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectNoSidewaysScroll, loginAs, loginThroughForm, openAs, seedSession } from './helpers';
+import {
+  DEMO,
+  expectNoSidewaysScroll,
+  loginAs,
+  loginThroughForm,
+  openAs,
+  openInApp,
+  seedSession,
+} from './helpers';
 
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
@@ -90,4 +98,11 @@ test('staff pages reflow at 320 px: no sideways scroll', async ({ page }) => {
   for (const path of ['/news', '/communities', '/surveys', '/profile', '/stats']) {
     await expectNoSidewaysScroll(page, path);
   }
+  // Nothing wraps (issue 33): the top bar is one row of icons, and the news tabs one row that scrolls.
+  await openInApp(page, '/news');
+  expect((await page.locator('.top-bar').boundingBox())?.height).toBeLessThanOrEqual(52);
+  const tabTops = await page
+    .locator('main [role="tab"]')
+    .evaluateAll((tabs) => new Set(tabs.map((t) => t.getBoundingClientRect().top)).size);
+  expect(tabTops).toBe(1);
 });

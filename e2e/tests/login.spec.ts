@@ -93,4 +93,8 @@ test('at 375px the side menu folds into a drawer', async ({ page }) => {
   await expect(page).toHaveURL(/\/users$/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // The name, appearance and logging out are in the account menu behind the avatar.
+  await page.getByRole('button', { name: 'Account: Ada Admin' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 });

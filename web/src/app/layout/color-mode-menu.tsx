@@ -4,7 +4,8 @@ import { BgColorsOutlined } from '@ant-design/icons';
 import { type ColorPreference, parsePreference, setColorPreference, useColorMode } from '../color-mode';
 import './color-mode-menu.css';
 
-const CHOICES: { value: ColorPreference; label: string }[] = [
+/** The choices, in the order both the bar's select and the phone's account menu show them. */
+export const COLOR_CHOICES: { value: ColorPreference; label: string }[] = [
   { value: 'system', label: 'System' },
   { value: 'light', label: 'Light' },
   { value: 'dark', label: 'Dark' },
@@ -17,7 +18,7 @@ export function ColorModeMenu() {
       <BgColorsOutlined aria-hidden />
       <span className="visually-hidden">Appearance</span>
       <select value={preference} onChange={(e) => setColorPreference(parsePreference(e.target.value))}>
-        {CHOICES.map((c) => (
+        {COLOR_CHOICES.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label}
           </option>

@@ -1,5 +1,6 @@
 // Top bar of the logged-in pages: menu button (mobile), search (an icon on phones), notification bell
-// (staff), name, appearance, settings, logout.
+// (staff), name, appearance, settings, logout. On phones the last four are in the account menu behind the
+// avatar (profile-menu.tsx, issue 33): the bar keeps one row of icons.
 import {
   BellOutlined,
   LogoutOutlined,
@@ -11,7 +12,7 @@ import { PATHS, ROLE } from '@hearth/contract';
 import { Button, Layout, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useLogout } from '../../features/auth/api';
+import { useLogout } from '../../features/auth/logout';
 import { useProfile } from '../../lib/session';
 import { UserAvatar } from '../../lib/user-avatar';
 import { ColorModeMenu } from './color-mode-menu';
@@ -37,9 +38,17 @@ function SearchPlaceholder({ isMobile }: { isMobile: boolean }) {
   );
 }
 
+// The phone's account menu, with antd's Dropdown: a chunk desktops never load.
+const ProfileMenu = lazy(() => import('./profile-menu'));
+
 /** Holds the bell's place while its chunk loads. */
 function BellPlaceholder() {
   return <Button type="text" icon={<BellOutlined />} aria-label="Notifications" disabled />;
+}
+
+/** Holds the account menu's place while its chunk loads: the avatar's size. */
+function AccountPlaceholder() {
+  return <span className="top-bar-account-placeholder" />;
 }
 
 type Props = { isMobile: boolean; onOpenMenu: () => void };
@@ -83,35 +92,46 @@ export function TopBar({ isMobile, onOpenMenu }: Props) {
             <NotificationBell />
           </Suspense>
         )}
-        <UserAvatar
-          firstName={profile?.firstName}
-          lastName={profile?.lastName}
-          src={profile?.profileImage}
-          size={28}
-        />
-        <span className="text-strong top-bar-name" data-testid="user-first-name">
-          {profile?.firstName}
-        </span>
-        <ColorModeMenu />
-        {hasProfilePages && (
+        {isMobile && (
+          <Suspense fallback={<AccountPlaceholder />}>
+            <ProfileMenu hasProfilePages={hasProfilePages} />
+          </Suspense>
+        )}
+        {!isMobile && (
+          <>
+            <UserAvatar
+              firstName={profile?.firstName}
+              lastName={profile?.lastName}
+              src={profile?.profileImage}
+              size={28}
+            />
+            <span className="text-strong top-bar-name" data-testid="user-first-name">
+              {profile?.firstName}
+            </span>
+            <ColorModeMenu />
+          </>
+        )}
+        {hasProfilePages && !isMobile && (
           <Button
             type="text"
             icon={<SettingOutlined />}
             aria-label="Profile settings"
             onClick={() => navigate(PATHS.editProfile)}
           >
-            {isMobile ? null : <span className="top-bar-label">Profile settings</span>}
+            <span className="top-bar-label">Profile settings</span>
           </Button>
         )}
-        <Button
-          type="text"
-          icon={<LogoutOutlined />}
-          aria-label="Log out"
-          loading={logout.isPending}
-          onClick={() => logout.mutate()}
-        >
-          {isMobile ? null : <span className="top-bar-label">Log out</span>}
-        </Button>
+        {!isMobile && (
+          <Button
+            type="text"
+            icon={<LogoutOutlined />}
+            aria-label="Log out"
+            loading={logout.isPending}
+            onClick={() => logout.mutate()}
+          >
+            <span className="top-bar-label">Log out</span>
+          </Button>
+        )}
       </Space>
     </Layout.Header>
   );

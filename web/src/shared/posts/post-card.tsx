@@ -31,8 +31,8 @@ type ThumbProps = {
   sizes?: string;
 };
 
-/** A card's picture: the whole width on a phone, 240 px beside the text elsewhere (post-card.css). */
-const CARD_PICTURE_SIZES = '(max-width: 599px) 100vw, 240px';
+/** A card's picture: an 88 px square beside the text on a phone, 240 px wide elsewhere (post-card.css). */
+const CARD_PICTURE_SIZES = '(max-width: 599px) 88px, 240px';
 
 /** The post's picture, or nothing when it has none (a phone shows more news without empty boxes). */
 export function PostThumb({

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+// The top bar (issue 33): on a desktop the name, the appearance select, profile settings and logout sit in
+// the bar; on a phone the bar keeps its icons and those are in the account menu behind the avatar, where
+// the appearance choice is checked and taken, settings open and logout ends the session.
+import { authEndpoints } from '@hearth/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { currentProfile } from '../../lib/session';
+import { type ApiMock, mockApi, ok } from '../../test/fetch-mock';
+import { landedAt, renderPage, signIn } from '../../test/render';
+import { setColorPreference, useColorMode } from '../color-mode';
+import { TopBar } from './top-bar';
+
+let api: ApiMock;
+beforeEach(() => {
+  signIn('staff');
+  setColorPreference('system');
+  api = mockApi().on(authEndpoints.logout, ok({ message: 'Logged out' }));
+});
+
+function Preference() {
+  return <output data-testid="preference">{useColorMode().preference}</output>;
+}
+
+const openBar = (isMobile: boolean) =>
+  renderPage(
+    <>
+      <TopBar isMobile={isMobile} onOpenMenu={() => {}} />
+      <Preference />
+    </>,
+    { at: '/news' },
+  );
+
+describe('top bar', () => {
+  it('on a desktop shows the name, the appearance select, profile settings and logout in the bar', () => {
+    openBar(false);
+    expect(screen.getByTestId('user-first-name')).toHaveTextContent('Sam');
+    expect(screen.getByLabelText('Appearance')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Profile settings' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Account/ })).not.toBeInTheDocument();
+  });
+
+  it('on a phone keeps its icons and puts the rest in the account menu', async () => {
+    const { user } = openBar(true);
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    expect(screen.queryByLabelText('Appearance')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('user-first-name')).not.toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Account: Sam Staff' }));
+    const menu = await screen.findByRole('menu');
+    expect(screen.getByTestId('user-first-name')).toHaveTextContent('Sam Staff');
+    expect(within(menu).getByRole('menuitemradio', { name: 'System' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(within(menu).getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'Dark' }));
+    expect(screen.getByTestId('preference')).toHaveTextContent('dark');
+  });
+
+  it('opens profile settings and logs out from the account menu', async () => {
+    const { user } = openBar(true);
+    await user.click(await screen.findByRole('button', { name: 'Account: Sam Staff' }));
+    await user.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Profile settings' }),
+    );
+    expect(await landedAt()).toBe('/edit-profile');
+  });
+
+  it('logs out from the account menu', async () => {
+    const { user } = openBar(true);
+    await user.click(await screen.findByRole('button', { name: 'Account: Sam Staff' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(api.sent(authEndpoints.logout)).toHaveLength(1));
+    await waitFor(() => expect(currentProfile()).toBeNull());
+  });
+});
