@@ -147,7 +147,7 @@ async function main() {
       const wordsAt = Date.now();
       const words = await waitForSearchWords(cluster.url);
       console.log(
-        `search words: ${words} read in ${((Date.now() - wordsAt) / 1000).toFixed(1)} s (the job at start)`,
+        `search words: ${words}, ready ${((Date.now() - wordsAt) / 1000).toFixed(1)} s after the restarted server answered (the job at start)`,
       );
 
       const tokens = [];

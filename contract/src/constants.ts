@@ -69,8 +69,8 @@ export const SEARCH_LIMITS = {
   suggestPerKind: 3,
   /** Results per page. */
   pageSize: 20,
-  /** A tab counts its results up to this many, then says "100+". */
-  countUpTo: 100,
+  /** A tab counts its results up to this many, then says "50+". */
+  countUpTo: 50,
 } as const;
 
 // Reach, acknowledgement and notification preferences (issue 18). Here, with no zod, for the web's feed.

@@ -24,8 +24,8 @@ export type Matches = {
 /** Texts kept per instance; the least recently used go first. */
 const MAX_ENTRIES = 2_000;
 /**
- * And at most this many matches in all (a results page keeps up to 500, a suggestion up to 700): about
- * 20 MB a process at some 100 bytes a match, whatever the mix of texts.
+ * And at most this many matches in all (a results page keeps up to 500, a suggestion up to 700, a tab
+ * count up to 840): about 20 MB a process at some 100 bytes a match, whatever the mix of texts.
  */
 const MAX_MATCHES = 200_000;
 

@@ -445,9 +445,55 @@ export type CountOptions = Pick<PageOptions, 'authorId' | 'from' | 'to'>;
 export type KindCount = { kind: SearchKind; count: number; more: boolean };
 
 /**
- * How many results of each kind the viewer may open, with the filters that every tab keeps: each kind's
- * matches with its visibility, read up to SEARCH_LIMITS.countUpTo and one more (which says "more"), all
- * kinds in one statement. Not cached: a count is of one viewer's rows.
+ * A count's matches per kind: the first COUNT_CANDIDATES (one more says there are others), unranked, for
+ * anyone; each answer checks which of them the viewer may open, COUNT_CHECK at a time. Staff may open
+ * most of what matches, so the first check nearly always settles a count capped at
+ * SEARCH_LIMITS.countUpTo. The visibility check is most of a count's cost: with 100 as the cap and 120
+ * checked a kind, a summary cost 2.5 results pages under load; with 50 and 60, 1.3 (bench/search.mjs).
+ */
+export const COUNT_CANDIDATES = 240;
+const COUNT_CHECK = 60;
+
+function loadCountMatches(db: Db, ctx: SearchContext): Promise<Matches> {
+  const parts = SEARCH_KINDS.map((kind, i) => {
+    const spec = KINDS[kind];
+    return sql`select * from (select ${literal(i)} as kind_index, ${spec.id} as id, ${spec.at} as at, 0 as score
+      from ${matching(spec, ctx)} where ${conditions(spec, ctx, {}, undefined, false)}
+      limit ${literal(COUNT_CANDIDATES + 1)}) c`;
+  });
+  return inSearchTransaction(db, {}, async (tx, changes) => {
+    const rows = await queryRows<Candidate & { kind_index: number }>(tx, sql.join(parts, sql` union all `));
+    const all = SEARCH_KINDS.map((_, i) =>
+      rows.filter((r) => r.kind_index === i).map(({ id, at, score }) => ({ id, at, score })),
+    );
+    return {
+      changes,
+      lists: all.map((l) => l.slice(0, COUNT_CANDIDATES)),
+      complete: all.map((l) => l.length <= COUNT_CANDIDATES),
+      details: new Map(),
+    };
+  });
+}
+
+/** Counts of the given kinds read directly: their matches with the viewer's visibility and the filters. */
+async function countDirect(db: Db, ctx: SearchContext, o: CountOptions, kinds: number[]) {
+  const upTo = SEARCH_LIMITS.countUpTo;
+  const parts = kinds.map((i) => {
+    const spec = KINDS[SEARCH_KINDS[i] as SearchKind];
+    return sql`select ${literal(i)} as kind_index, count(*)::int as n from (select 1 from ${matching(spec, ctx)}
+      where ${conditions(spec, ctx, o)} limit ${literal(upTo + 1)}) c`;
+  });
+  const rows = await inSearchTransaction(db, {}, (tx) =>
+    queryRows<{ kind_index: number; n: number }>(tx, sql.join(parts, sql` union all `)),
+  );
+  return new Map(rows.map((r) => [r.kind_index, r.n]));
+}
+
+/**
+ * How many results of each kind the viewer may open, with the filters that every tab keeps, up to
+ * SEARCH_LIMITS.countUpTo (`more` beyond). Without filters from the shared matches (cached like a page's,
+ * ADR 036) and the viewer's visibility of them; a kind they do not settle, and every kind of a filtered
+ * search, is counted directly.
  */
 export async function searchCounts(
   db: Db,
@@ -460,16 +506,40 @@ export async function searchCounts(
   const ctx = contextOf(viewer, fields, text, now);
   if (!ctx) return SEARCH_KINDS.map((kind) => ({ kind, count: 0, more: false }));
   const upTo = SEARCH_LIMITS.countUpTo;
-  const parts = SEARCH_KINDS.map((kind, i) => {
-    const spec = KINDS[kind];
-    return sql`select ${literal(i)} as kind_index, count(*)::int as n from (select 1 from ${matching(spec, ctx)}
-      where ${conditions(spec, ctx, o)} limit ${literal(upTo + 1)}) c`;
-  });
-  const rows = await inSearchTransaction(db, {}, (tx) =>
-    queryRows<{ kind_index: number; n: number }>(tx, sql.join(parts, sql` union all `)),
+  const counted = (n: number) => ({ count: Math.min(n, upTo), more: n > upTo });
+  const all = SEARCH_KINDS.map((_, i) => i);
+  if (o.authorId !== undefined || o.from || o.to) {
+    const direct = await countDirect(db, ctx, o, all);
+    return SEARCH_KINDS.map((kind, i) => ({ kind, ...counted(direct.get(i) ?? 0) }));
+  }
+  const round = (m: Matches, from: number) =>
+    m.lists.map((l) => l.slice(from, from + COUNT_CHECK).map((c) => c.id));
+  const first = await cachedAndOpen(
+    db,
+    viewer,
+    `count\u0000${ctx.key}`,
+    () => loadCountMatches(db, ctx),
+    (m) => round(m, 0),
+    now,
   );
-  return SEARCH_KINDS.map((kind, i) => {
-    const n = rows.find((r) => r.kind_index === i)?.n ?? 0;
-    return { kind, count: Math.min(n, upTo), more: n > upTo };
-  });
+  const { matches } = first;
+  const seen = SEARCH_KINDS.map((_, i) => first.open.open[i]?.size ?? 0);
+  // A kind with fewer than the cap open so far and more matches: the next of its candidates, then the
+  // database when they run out.
+  const short = (i: number, checked: number) =>
+    (seen[i] ?? 0) <= upTo && ((matches.lists[i]?.length ?? 0) > checked || !matches.complete[i]);
+  let checked = COUNT_CHECK;
+  for (; checked < COUNT_CANDIDATES; checked += COUNT_CHECK) {
+    const at = checked;
+    const more = all.filter((i) => short(i, at) && (matches.lists[i]?.length ?? 0) > at);
+    if (more.length === 0) break;
+    const next = round(matches, at).map((ids, i) => (more.includes(i) ? ids : []));
+    const open = await visibleNow(db, KINDS, viewer, next, now);
+    // Written to meanwhile: what is left unchecked is counted by the database.
+    if (open.changes !== matches.changes) break;
+    for (const i of more) seen[i] = (seen[i] ?? 0) + (open.open[i]?.size ?? 0);
+  }
+  const unsettled = all.filter((i) => short(i, checked));
+  const direct = unsettled.length > 0 ? await countDirect(db, ctx, o, unsettled) : new Map<number, number>();
+  return SEARCH_KINDS.map((kind, i) => ({ kind, ...counted(direct.get(i) ?? seen[i] ?? 0) }));
 }

@@ -11,7 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
 import { tsParam } from '../../db/params';
 import { keepDayRunQueued } from '../../platform/daily-job';
-import { jobIdOf } from '../../platform/jobs';
 
 /**
  * Where the words come from: the titles and texts of posts, communities and surveys, and the names of
@@ -50,6 +49,7 @@ export async function refreshSearchWords(db: Db, now = new Date()): Promise<numb
       returning word`,
   );
   await db.execute(sql`delete from search_words where seen_at < ${tsParam(now)}`);
+  respellings.delete(db);
   return rows.length;
 }
 
@@ -61,7 +61,32 @@ const WORD = /[\p{L}\p{M}\p{N}]+/gu;
  * none has a close one. A word is known when a known word starts with it (the search takes words as
  * prefixes); words with digits, and short ones, are left as typed.
  */
-export async function respell(db: Db, text: string): Promise<string | null> {
+export function respell(db: Db, text: string): Promise<string | null> {
+  const kept = respellings.get(db) ?? new Map();
+  respellings.set(db, kept);
+  const hit = kept.get(text);
+  if (hit && Date.now() - hit.at < RESPELL_KEPT_MS) return hit.value;
+  const value = respellNow(db, text);
+  value.catch(() => kept.delete(text));
+  kept.delete(text);
+  kept.set(text, { at: Date.now(), value });
+  // The oldest first (a Map keeps the order of insertion).
+  for (const key of kept.keys()) {
+    if (kept.size <= RESPELL_TEXTS) break;
+    kept.delete(key);
+  }
+  return value;
+}
+
+/**
+ * Respellings of recent texts, per database: the same for every searcher, and the word list changes
+ * hourly; a refresh on this instance clears them, another instance's within RESPELL_KEPT_MS.
+ */
+const respellings = new WeakMap<Db, Map<string, { at: number; value: Promise<string | null> }>>();
+const RESPELL_KEPT_MS = 10 * 60_000;
+const RESPELL_TEXTS = 5_000;
+
+async function respellNow(db: Db, text: string): Promise<string | null> {
   const found = [...text.matchAll(WORD)].filter(
     (m) => m[0].length >= MIN_CORRECTED && m[0].length <= 40 && !/\p{N}/u.test(m[0]),
   );
@@ -98,9 +123,8 @@ export async function installSearchWords(app: FastifyInstance): Promise<void> {
     app.log.info({ words: kept }, 'search words refreshed');
   });
   await keepDayRunQueued(app, 'searchWords', 'search words', 'hour');
+  // No id: a start that finds the list empty always fills it, even after an earlier start this hour found
+  // nothing to read (a new database, data loaded since); instances starting together refresh it twice.
   const [any] = await queryRows<{ one: number }>(app.db, sql`select 1 as one from search_words limit 1`);
-  if (!any)
-    await app.jobs.send('searchWords', {}, undefined, {
-      id: jobIdOf(`hearth search words first ${new Date().toISOString().slice(0, 13)}`),
-    });
+  if (!any) await app.jobs.send('searchWords', {});
 }

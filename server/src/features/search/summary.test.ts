@@ -19,8 +19,9 @@ import { queryRows } from '../../db/client';
 import { feedComments } from '../../db/schema';
 import { createCommunity } from '../communities/test-support';
 import { createPost } from '../feed/test-support';
+import { COUNT_CANDIDATES } from './search';
 import { refreshSearchWords, respell } from './spelling';
-import { createMessage } from './test-support';
+import { createComment, createMessage } from './test-support';
 
 const t = useTestApp({
   groups: ['here'],
@@ -94,6 +95,31 @@ describe('search summary: counts', () => {
     expect(countsOf(await summary('marmalade', admin))).toMatchObject({ posts: 1 });
     expect(countsOf(await summary('quillback'))).toMatchObject({ communities: 0, messages: 0 });
     expect(countsOf(await summary('quillback', admin))).toMatchObject({ communities: 1, messages: 1 });
+  });
+
+  it('counts a kind past its shared matches directly: many matches, few the caller may open', async () => {
+    // More comments than the shared matches hold, all on a draft staff may not open, and two they may.
+    const draft = await createPost(t.db, admin.user.id, { title: 'Unpublished', stateId: STATE.DRAFT });
+    await t.db.insert(feedComments).values(
+      Array.from({ length: COUNT_CANDIDATES + 20 }, (_, i) => ({
+        postId: draft.id,
+        userId: admin.user.id,
+        content: `Kumquat note ${i}`,
+      })),
+    );
+    // On a post made after the draft, so its comments come after the draft's in any order the plan reads.
+    const open = await createPost(t.db, admin.user.id, { title: 'Fruit market' });
+    await createComment(t.db, open.id, staff.user.id, 'Kumquat season');
+    await createComment(t.db, open.id, staff.user.id, 'Kumquat jam');
+    expect((await summary('kumquat')).counts.find((c) => c.kind === 'comments')).toEqual({
+      kind: 'comments',
+      count: 2,
+      more: false,
+    });
+    expect((await summary('kumquat', admin)).counts.find((c) => c.kind === 'comments')).toMatchObject({
+      count: SEARCH_LIMITS.countUpTo,
+      more: true,
+    });
   });
 
   it('applies the author and date filters, as the pages do', async () => {

@@ -3,6 +3,7 @@
 // drafts marked for administrators, the empty-result message, "Load more", sort and clearing filters.
 import {
   SEARCH_KINDS,
+  SEARCH_LIMITS,
   type SearchHit,
   type SearchKind,
   type SearchSummary,
@@ -40,7 +41,9 @@ function summary(
   return {
     counts: SEARCH_KINDS.map((kind) => {
       const n = found[kind] ?? 0;
-      return n === 'more' ? { kind, count: 100, more: true } : { kind, count: n, more: false };
+      return n === 'more'
+        ? { kind, count: SEARCH_LIMITS.countUpTo, more: true }
+        : { kind, count: n, more: false };
     }),
     didYouMean,
   };
@@ -161,8 +164,8 @@ describe('search page', () => {
     open('/search?q=ada');
     await waitFor(() => expect(window.location.search).toBe('?q=ada&kind=comments'));
     expect(screen.getByRole('tab', { name: 'Posts, 0 results' })).toBeVisible();
-    expect(screen.getByRole('tab', { name: 'Comments, more than 100 results' })).toHaveTextContent(
-      'Comments100+',
+    expect(screen.getByRole('tab', { name: 'Comments, more than 50 results' })).toHaveTextContent(
+      'Comments50+',
     );
     expect(screen.getByRole('tab', { name: 'People, 1 result' })).toBeVisible();
     await waitFor(() => expect(hits()).toHaveLength(20));

@@ -1,4 +1,4 @@
-// A results tab's name with its count (issue 33): "Posts 12", "Comments 100+"; read as "Posts, 12 results"
+// A results tab's name with its count (issue 33): "Posts 12", "Comments 50+"; read as "Posts, 12 results"
 // (one hidden text, so the name does not depend on how a reader joins the visible parts).
 import { EllipsisOutlined } from '@ant-design/icons';
 import { SEARCH_LIMITS } from '@hearth/contract';
