@@ -141,8 +141,9 @@ describe('search page', () => {
     });
   });
 
-  it('searches again for new text from its own box', async () => {
-    const { user } = open('/search?q=lantern');
+  it('searches again for new text from its own box, landing on its first tab with results', async () => {
+    // On the discussions of one community: a new text starts afresh (the posts have results).
+    const { user } = open('/search?q=lantern&kind=messages&communityId=4');
     await waitFor(() => expect(hits()).toHaveLength(20));
     await fill(user, screen.getByRole('textbox', { name: 'Search text' }), '  canteen  ');
     await user.click(screen.getByRole('button', { name: 'Search' }));

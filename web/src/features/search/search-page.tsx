@@ -58,7 +58,11 @@ export default function SearchPage() {
         className="search-page-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (text.trim()) navigate(searchHref({ ...filters, q: text.trim() }, authorName));
+          // A new text is a new search: it lands on its first tab with results, as from the top bar.
+          if (text.trim())
+            navigate(
+              searchHref({ ...filters, q: text.trim(), kind: undefined, communityId: undefined }, authorName),
+            );
         }}
       >
         <Input
