@@ -9,6 +9,8 @@
 //   npm run lighthouse                      builds nothing: starts the built server on a free port
 //   npm run lighthouse -- --url http://...  scores a running server instead
 //   npm run lighthouse -- --runs 3          the median of three runs per page
+//   npm run lighthouse -- --cold            a first visit: each run starts with an empty HTTP cache, no
+//                                           service worker and no offline copies (the session is kept)
 //   npm run lighthouse -- --save DIR        keeps each report (JSON) in DIR for a closer look
 //   WEB_DIST=/path npm run lighthouse       another build of the web app
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '1' },
     'report-only': { type: 'boolean', default: false },
     save: { type: 'string' },
+    cold: { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number(args.runs) || 1);
@@ -61,7 +64,25 @@ async function loginAndFindPages(browser, base) {
   return pages;
 }
 
+/**
+ * A first visit's browser (issue 33): the HTTP cache, the service worker and its caches emptied, as for
+ * a phone that opens a link from a mail. localStorage stays: it holds the session the staff pages need.
+ */
+async function emptyCaches(port, url) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: new URL(url).origin,
+    storageTypes: 'cache_storage,service_workers',
+  });
+  await page.close();
+  await browser.disconnect();
+}
+
 async function score(port, url) {
+  if (args.cold) await emptyCaches(port, url);
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -128,7 +149,10 @@ try {
 }
 
 const pad = (s, n) => String(s).padEnd(n);
-console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile, simulated slow 4G, ${base}`);
+const visit = args.cold ? 'first visit (empty cache)' : 'return visit (cache kept)';
+console.log(
+  `\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile, simulated slow 4G, ${visit}, ${base}`,
+);
 console.log(
   `${pad('page', 26)}${pad('perf', 6)}${pad('a11y', 6)}${pad('bp', 6)}${pad('LCP', 9)}${pad('CLS', 7)}TBT`,
 );

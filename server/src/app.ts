@@ -1,5 +1,5 @@
 // Builds the Fastify instance: plugins, features, error handler. No listen(): main.ts and the tests do that.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -34,6 +34,7 @@ import { ssoRoutes } from './features/sso/routes';
 import { statsRoutes } from './features/stats/routes';
 import { surveyAudiences } from './features/surveys/notification-audiences';
 import { surveyRoutes } from './features/surveys/routes';
+import { etagOf, publicConfigOf, withInlineConfig } from './features/system/public-config';
 import { systemRoutes } from './features/system/routes';
 import { userRoutes } from './features/users/routes';
 import { AccessTokens } from './platform/auth/access-tokens';
@@ -198,11 +199,18 @@ async function serveWeb(app: FastifyInstance, webDist: string | undefined): Prom
       },
     });
   }
+  // The page of every client route, read once, with the public settings written in (system/public-config.ts).
+  const page = hasWeb
+    ? withInlineConfig(readFileSync(join(webDist, 'index.html'), 'utf8'), publicConfigOf(app.config))
+    : '';
+  const pageTag = etagOf(page);
   app.setNotFoundHandler((request, reply) => {
     const apiLike =
       request.url.startsWith('/v1/') || request.url.startsWith('/files/') || isMetricsUrl(request.url);
     if (!apiLike && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      reply.header('Cache-Control', 'no-cache').header('ETag', pageTag);
+      if (request.headers['if-none-match'] === pageTag) return reply.status(304).send();
+      return reply.type('text/html; charset=utf-8').send(page);
     }
     return reply.status(404).send({ error: 'Not found', code: 'not_found' });
   });

@@ -15,7 +15,9 @@ function webDist(): string {
   return dir;
 }
 
-const t = useTestApp({ config: () => ({ webDist: webDist() }) });
+/** A brand name that would close a script element if it were written into the page as it is. */
+const BRAND = 'Hearth </script><script>alert(1)</script>';
+const t = useTestApp({ config: () => ({ webDist: webDist(), brandName: BRAND }) });
 
 describe('security headers', () => {
   it('sends CSP without inline script, frame-ancestors none, DENY, nosniff and a referrer policy', async () => {
@@ -74,7 +76,7 @@ describe('system', () => {
   it('public config names brand, support mail, copyright year and the company domains', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/config' });
     expect(res.json().data).toEqual({
-      brandName: 'Hearth',
+      brandName: BRAND,
       supportEmail: 'support@example.com',
       copyrightYear: 2020,
       companyEmailDomains: ['example.com', 'example.org'],
@@ -99,6 +101,30 @@ describe('single-page app', () => {
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('writes the public settings into the page as a data block no value can break out of', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const block = /<script type="application\/json" id="hearth-config">(.*?)<\/script>/.exec(res.body);
+    expect(block).not.toBeNull();
+    expect(block?.[1]).not.toContain('<');
+    const config = (await t.app.inject({ method: 'GET', url: '/v1/config' })).json().data;
+    expect(JSON.parse(block?.[1] ?? '')).toEqual(config);
+    expect(config.brandName).toBe(BRAND);
+    // The rest of the page is the build's, the block before the app's root.
+    expect(res.body).toMatch(/<\/script><div id="root"><\/div>$/);
+  });
+
+  it('answers a revalidation of the unchanged page with 304', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/news' });
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/surveys', headers: { 'if-none-match': tag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await t.app.inject({ method: 'GET', url: '/news', headers: { 'if-none-match': '"old"' } });
+    expect(other.statusCode).toBe(200);
   });
 
   it('serves hashed assets with a long cache', async () => {

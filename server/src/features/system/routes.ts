@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { migrationsFolder, queryRows } from '../../db/client';
 import { isDraining } from '../../platform/http/closing';
 import { routes } from '../../platform/http/route-kit';
+import { publicConfigOf } from './public-config';
 
 /** An intranet is not for search engines; without this the SPA's fallback answered robots.txt with HTML. */
 export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
@@ -107,14 +108,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       },
       PROBE,
     ],
-    getPublicConfig: async () => ({
-      data: {
-        brandName: app.config.brandName,
-        supportEmail: app.config.supportEmail,
-        copyrightYear: app.config.copyrightYear,
-        companyEmailDomains: app.config.companyEmailDomains,
-      },
-    }),
+    getPublicConfig: async () => ({ data: publicConfigOf(app.config) }),
     getRobotsTxt: async (_request, reply) => reply.type('text/plain; charset=utf-8').send(ROBOTS_TXT),
   });
 }
