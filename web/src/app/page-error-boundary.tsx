@@ -5,6 +5,7 @@
 import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import './page-error-boundary.css';
+import { LightButton } from '../lib/light-button';
 
 /**
  * What shows when the failure view's own code cannot be loaded (offline, never loaded before): the least
@@ -14,9 +15,9 @@ function BareFailure() {
   return (
     <section className="page-failed">
       <h1 className="page-failed-title">Could not load this page</h1>
-      <button type="button" className="page-failed-button primary" onClick={() => window.location.reload()}>
+      <LightButton primary onClick={() => window.location.reload()}>
         Try again
-      </button>
+      </LightButton>
     </section>
   );
 }

@@ -3,6 +3,7 @@
 // use: the boundaries themselves are in the first chunk of every page, the login page's included.
 import { homeForRole, PATHS } from '@hearth/contract';
 import { useNavigate } from 'react-router';
+import { LightButton } from '../lib/light-button';
 import { useProfile } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -48,21 +49,13 @@ export default function PageFailed({ error, onRetry }: { error: unknown; onRetry
       <h1 className="page-failed-title">{title}</h1>
       <p className="page-failed-text">{subTitle}</p>
       <div className="page-failed-actions">
-        <button type="button" className="page-failed-button primary" onClick={retry}>
+        <LightButton primary onClick={retry}>
           Try again
-        </button>
-        {inAppHistory && (
-          <button type="button" className="page-failed-button" onClick={() => navigate(-1)}>
-            Go back
-          </button>
-        )}
-        <button
-          type="button"
-          className="page-failed-button"
-          onClick={() => navigate(profile ? homeForRole(profile.roles.id) : PATHS.login)}
-        >
+        </LightButton>
+        {inAppHistory && <LightButton onClick={() => navigate(-1)}>Go back</LightButton>}
+        <LightButton onClick={() => navigate(profile ? homeForRole(profile.roles.id) : PATHS.login)}>
           {profile ? 'Back to home page' : 'Go to login'}
-        </button>
+        </LightButton>
       </div>
     </section>
   );

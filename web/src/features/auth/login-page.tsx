@@ -1,12 +1,12 @@
 // `/` and `/login` (product.md section 2). A user who still holds a session is sent on by role; an expired
 // access token is renewed silently first so "remember me" keeps its promise.
 import { isAppPath, MSG } from '@hearth/contract';
-import { Button } from 'antd';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { reviveSession } from '../../lib/api';
 import { AuthCard } from '../../lib/auth-card';
 import { landingPath } from '../../lib/landing';
+import { LightButton } from '../../lib/light-button';
 import { LightField } from '../../lib/light-field';
 import { LightCheckbox, LightInput, LightPassword } from '../../lib/light-inputs';
 import { toastError } from '../../lib/notify';
@@ -124,9 +124,9 @@ export default function LoginPage() {
             Remember me
           </LightCheckbox>
         </div>
-        <Button type="primary" htmlType="submit" block loading={login.isPending} className="login-submit">
+        <LightButton primary block type="submit" loading={login.isPending} className="login-submit">
           Log in
-        </Button>
+        </LightButton>
       </form>
       <div className="auth-links">
         <Link to="/forgot-password">Forgot password?</Link>

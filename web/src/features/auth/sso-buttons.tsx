@@ -1,11 +1,11 @@
 // "Sign in with <label>" for each configured identity provider (issue 19): full-width links that start
 // the provider sign-in, above the password form when there is one.
 import type { SsoProvider } from '@hearth/contract';
-import { Button } from 'antd';
 import { Link } from 'react-router';
 import { AuthCard } from '../../lib/auth-card';
 import { keepSsoRemember, providerNames, ssoStartUrl } from '../../shared/account/sign-in-options';
 import './sso-buttons.css';
+import { lightButtonClass } from '../../lib/light-button';
 
 type Props = {
   providers: readonly SsoProvider[];
@@ -22,16 +22,15 @@ export function SsoButtons({ providers, returnTo, remember = false, divider = fa
   return (
     <div className="sso-buttons">
       {providers.map((p) => (
-        <Button
+        <a
           key={p.key}
-          block
-          size="large"
+          className={lightButtonClass({ block: true, large: true })}
           href={ssoStartUrl(p.key, returnTo)}
           onClick={() => keepSsoRemember(remember)}
           data-testid={`sso-${p.key}`}
         >
           Sign in with {p.label}
-        </Button>
+        </a>
       ))}
       {divider && (
         <p className="sso-divider">

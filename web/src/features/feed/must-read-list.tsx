@@ -13,6 +13,7 @@ import { useOnline } from '../../lib/use-online';
 import { useSeenRef } from '../../shared/posts/read-tracking';
 import { forgetListEmptied, listEmptied, useToAcknowledge } from './ack-api';
 import './must-read.css';
+import { lightButtonClass } from '../../lib/light-button';
 
 type Post = ToAcknowledge['posts'][number];
 
@@ -41,7 +42,7 @@ function MustReadItem({ post }: { post: Post }) {
       </div>
       <Link
         to={feedPostLink(post)}
-        className="must-read-open"
+        className={lightButtonClass({ primary: true }, 'must-read-open')}
         aria-label={`Read and acknowledge: ${post.title}`}
       >
         Read and acknowledge
