@@ -5,8 +5,12 @@ import { gzipSync } from 'node:zlib';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { DEMO, loginAs } from './helpers';
 
-/** gzip KB of JavaScript per route. */
-const BUDGET_KB = { '/login': 170, '/news': 250 } as const;
+/**
+ * gzip KB of JavaScript per route. /login was 170 until its antd button and the logout code left it (153.7
+ * KB, issue 33); issue 33's target is 120 KB brotli (134.5 KB brotli now: antd's ConfigProvider is most of
+ * what is left besides React).
+ */
+const BUDGET_KB = { '/login': 156, '/news': 250 } as const;
 
 type Scripts = {
   /** gzip size per script address. */
