@@ -86,10 +86,12 @@ export function setLoggingOut(on: boolean): void {
 /** Clears the stored session and sends the browser to the login page, remembering where it was. */
 export function expireSession(): never {
   clearSession();
-  if (!loggingOut) {
+  // Already on the login page (a request that was still on its way when the logout ended, then answered
+  // 401): nothing to go to. Reloading it cut short whatever the user did next there.
+  const onLogin = window.location.pathname === '/' || window.location.pathname === PATHS.login;
+  if (!loggingOut && !onLogin) {
     const here = `${window.location.pathname}${window.location.search}`;
-    const onLogin = window.location.pathname === '/' || window.location.pathname === PATHS.login;
-    window.location.assign(onLogin ? PATHS.login : `${PATHS.login}?next=${encodeURIComponent(here)}`);
+    window.location.assign(`${PATHS.login}?next=${encodeURIComponent(here)}`);
   }
   throw new ApiError(401, 'SESSION_EXPIRED', 'Your session has expired, please log in again');
 }

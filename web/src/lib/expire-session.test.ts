@@ -1,6 +1,6 @@
 // An expired session sends the browser to the login page, except while a logout runs: the logout alone
 // decides where the browser goes (an identity provider's logout page), and a page's request refused in the
-// meantime must not replace it.
+// meantime must not replace it; nor once it is on the login page, where a late refusal would reload it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, expireSession, setLoggingOut } from './api';
 
@@ -29,5 +29,15 @@ describe('expireSession', () => {
     setLoggingOut(false);
     expect(() => expireSession()).toThrow(ApiError);
     expect(assigned).toHaveLength(1);
+  });
+
+  it('stays on the login page: a request refused after the logout ended does not reload it', () => {
+    for (const pathname of ['/login', '/']) {
+      vi.stubGlobal('window', {
+        location: { pathname, search: '', assign: (url: string) => assigned.push(url) },
+      });
+      expect(() => expireSession()).toThrow(ApiError);
+    }
+    expect(assigned).toEqual([]);
   });
 });
