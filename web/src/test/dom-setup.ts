@@ -5,6 +5,7 @@ import '../zod-jitless';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { forgetReads } from '../shared/posts/read-tracking';
 
 /** A media query that never matches: the desktop layout, light mode. */
 function matchMedia(query: string): MediaQueryList {
@@ -54,5 +55,8 @@ export function prepareComponentTests(): void {
     sessionStorage.clear();
     // The fetch stub of test/fetch-mock.ts.
     vi.unstubAllGlobals();
+    // Reads a post page queued would go out on their 5 s timer in a later test (route-loaders.test.tsx
+    // once counted one as its own request).
+    forgetReads();
   });
 }

@@ -116,3 +116,14 @@ export function useOpenedPost(postId: number | undefined): void {
     record('opened', postId);
   }, [postId]);
 }
+
+/**
+ * Forgets the reads waiting to go and the cards being watched, and stops their timers. For the component
+ * tests, which share this module across files: a test's reads must not go out during the next one.
+ */
+export function forgetReads(): void {
+  batcher.reset();
+  queueOwner = undefined;
+  for (const w of watched.values()) stopTimer(w);
+  watched.clear();
+}
