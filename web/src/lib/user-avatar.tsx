@@ -33,8 +33,10 @@ export function UserAvatar({ firstName = '', lastName = '', src, size = 40 }: Pr
           onError={() => setFailedSrc(src ?? null)}
         />
       ) : (
-        // The name is always written beside the avatar; the initials only repeat it.
-        <span aria-hidden="true">{initials || '?'}</span>
+        // The name is always written beside the avatar (or names its button); the initials only repeat it.
+        // Drawn by CSS, not as text: a button holding an avatar is named by its label, and visible text
+        // that the label lacks would break "label in name" (WCAG 2.5.3) for speech users.
+        <span aria-hidden="true" className="user-avatar-initials" data-initials={initials || '?'} />
       )}
     </span>
   );
