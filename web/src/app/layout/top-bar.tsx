@@ -38,17 +38,40 @@ function SearchPlaceholder({ isMobile }: { isMobile: boolean }) {
   );
 }
 
-// The phone's account menu, with antd's Dropdown: a chunk desktops never load.
-const ProfileMenu = lazy(() => import('./profile-menu'));
+// The phone's account menu, with antd's Dropdown: a chunk loaded when the avatar is first tapped (or
+// hovered or focused, a moment before), never by desktops.
+const loadProfileMenu = () => import('./profile-menu');
+const ProfileMenu = lazy(loadProfileMenu);
 
 /** Holds the bell's place while its chunk loads. */
 function BellPlaceholder() {
   return <Button type="text" icon={<BellOutlined />} aria-label="Notifications" disabled />;
 }
 
-/** Holds the account menu's place while its chunk loads: the avatar's size. */
-function AccountPlaceholder() {
-  return <span className="top-bar-account-placeholder" />;
+/** The avatar button before the account menu's code is loaded: the first tap loads it, opened. */
+function AccountButton({ onOpen, busy = false }: { onOpen?: () => void; busy?: boolean }) {
+  const profile = useProfile();
+  const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
+  return (
+    <button
+      type="button"
+      className="top-bar-account"
+      aria-label={`Account: ${name}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-busy={busy || undefined}
+      onClick={onOpen}
+      onPointerEnter={() => void loadProfileMenu()}
+      onFocus={() => void loadProfileMenu()}
+    >
+      <UserAvatar
+        firstName={profile?.firstName}
+        lastName={profile?.lastName}
+        src={profile?.profileImage}
+        size={28}
+      />
+    </button>
+  );
 }
 
 type Props = { isMobile: boolean; onOpenMenu: () => void };
@@ -63,6 +86,7 @@ export function TopBar({ isMobile, onOpenMenu }: Props) {
   // the phone width, and what was typed must survive that.
   const [searchText, setSearchText] = useState('');
   const search = { text: searchText, onText: setSearchText };
+  const [accountMenu, setAccountMenu] = useState(false);
 
   return (
     <Layout.Header className="top-bar">
@@ -92,11 +116,14 @@ export function TopBar({ isMobile, onOpenMenu }: Props) {
             <NotificationBell />
           </Suspense>
         )}
-        {isMobile && (
-          <Suspense fallback={<AccountPlaceholder />}>
-            <ProfileMenu hasProfilePages={hasProfilePages} />
-          </Suspense>
-        )}
+        {isMobile &&
+          (accountMenu ? (
+            <Suspense fallback={<AccountButton busy />}>
+              <ProfileMenu hasProfilePages={hasProfilePages} open />
+            </Suspense>
+          ) : (
+            <AccountButton onOpen={() => setAccountMenu(true)} />
+          ))}
         {!isMobile && (
           <>
             <UserAvatar
