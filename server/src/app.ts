@@ -1,6 +1,7 @@
 // Builds the Fastify instance: plugins, features, error handler. No listen(): main.ts and the tests do that.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -204,13 +205,20 @@ async function serveWeb(app: FastifyInstance, webDist: string | undefined): Prom
     ? withInlineConfig(readFileSync(join(webDist, 'index.html'), 'utf8'), publicConfigOf(app.config))
     : '';
   const pageTag = etagOf(page);
+  // Compressed once, as the build compresses the assets (the not-found handler is no route, so the
+  // compression plugin's hooks do not see it).
+  const encoded = { br: brotliCompressSync(page), gzip: gzipSync(page) };
   app.setNotFoundHandler((request, reply) => {
     const apiLike =
       request.url.startsWith('/v1/') || request.url.startsWith('/files/') || isMetricsUrl(request.url);
     if (!apiLike && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      reply.header('Cache-Control', 'no-cache').header('ETag', pageTag);
+      reply.header('Cache-Control', 'no-cache').header('ETag', pageTag).header('Vary', 'Accept-Encoding');
       if (request.headers['if-none-match'] === pageTag) return reply.status(304).send();
-      return reply.type('text/html; charset=utf-8').send(page);
+      reply.type('text/html; charset=utf-8');
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      if (!encoding) return reply.send(page);
+      return reply.header('Content-Encoding', encoding).send(encoded[encoding]);
     }
     return reply.status(404).send({ error: 'Not found', code: 'not_found' });
   });

@@ -18,13 +18,14 @@ export function publicConfigOf(config: Config): PublicConfig {
 export const INLINE_CONFIG_ID = 'hearth-config';
 
 /**
- * index.html with the public settings as a JSON data block before the app's root: a data block is never
+ * index.html with the public settings as a JSON data block before the app's root (or the end of the body): a data block is never
  * run (the CSP stays without inline script), and `<` is escaped so no value can close the element.
  */
 export function withInlineConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const block = `<script type="application/json" id="${INLINE_CONFIG_ID}">${json}</script>`;
-  const at = html.indexOf('<div id="root"');
+  const root = html.indexOf('<div id="root"');
+  const at = root >= 0 ? root : html.lastIndexOf('</body>');
   return at < 0 ? `${html}${block}` : `${html.slice(0, at)}${block}${html.slice(at)}`;
 }
 

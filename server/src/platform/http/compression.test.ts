@@ -162,11 +162,26 @@ describe('the built web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-type']).toContain('text/html');
-    const html =
-      res.headers['content-encoding'] === 'br'
-        ? brotliDecompressSync(res.rawPayload).toString('utf8')
-        : res.body;
-    expect(html).toBe(INDEX_BODY);
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(res.rawPayload).toString('utf8');
+    // The build's page with the public settings written in before the end of its body.
+    const block = /<script type="application\/json" id="hearth-config">[^<]*<\/script>/;
+    expect(html.replace(block, '')).toBe(INDEX_BODY);
+    expect(html).toMatch(new RegExp(`${block.source}</body></html>$`));
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: '/news',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(html);
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/news',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
   });
 
   it('answers robots.txt with a robots file that keeps crawlers out, not the app', async () => {
