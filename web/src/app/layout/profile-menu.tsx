@@ -8,9 +8,8 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/logout';
-import { useProfile } from '../../lib/session';
-import { UserAvatar } from '../../lib/user-avatar';
 import { type ColorPreference, setColorPreference, useColorMode } from '../color-mode';
+import { AccountAvatar, useAccountName } from './account-avatar';
 import { COLOR_CHOICES } from './color-mode-menu';
 import './profile-menu.css';
 
@@ -21,11 +20,10 @@ type Props = {
 
 export default function ProfileMenu({ hasProfilePages, open: openAtFirst = false }: Props) {
   const [open, setOpen] = useState(openAtFirst);
-  const profile = useProfile();
+  const name = useAccountName();
   const navigate = useNavigate();
   const logout = useLogout();
   const { preference } = useColorMode();
-  const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
 
   const items: MenuProps['items'] = [
     ...(hasProfilePages
@@ -84,12 +82,7 @@ export default function ProfileMenu({ hasProfilePages, open: openAtFirst = false
         aria-label={`Account: ${name}`}
         loading={logout.isPending}
       >
-        <UserAvatar
-          firstName={profile?.firstName}
-          lastName={profile?.lastName}
-          src={profile?.profileImage}
-          size={28}
-        />
+        <AccountAvatar />
       </Button>
     </Dropdown>
   );

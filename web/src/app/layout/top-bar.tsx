@@ -14,7 +14,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/logout';
 import { useProfile } from '../../lib/session';
-import { UserAvatar } from '../../lib/user-avatar';
+import { AccountAvatar, useAccountName } from './account-avatar';
 import { ColorModeMenu } from './color-mode-menu';
 import './top-bar.css';
 
@@ -50,8 +50,7 @@ function BellPlaceholder() {
 
 /** The avatar button before the account menu's code is loaded: the first tap loads it, opened. */
 function AccountButton({ onOpen, busy = false }: { onOpen?: () => void; busy?: boolean }) {
-  const profile = useProfile();
-  const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
+  const name = useAccountName();
   return (
     <button
       type="button"
@@ -64,12 +63,7 @@ function AccountButton({ onOpen, busy = false }: { onOpen?: () => void; busy?: b
       onPointerEnter={() => void loadProfileMenu()}
       onFocus={() => void loadProfileMenu()}
     >
-      <UserAvatar
-        firstName={profile?.firstName}
-        lastName={profile?.lastName}
-        src={profile?.profileImage}
-        size={28}
-      />
+      <AccountAvatar />
     </button>
   );
 }
@@ -126,12 +120,7 @@ export function TopBar({ isMobile, onOpenMenu }: Props) {
           ))}
         {!isMobile && (
           <>
-            <UserAvatar
-              firstName={profile?.firstName}
-              lastName={profile?.lastName}
-              src={profile?.profileImage}
-              size={28}
-            />
+            <AccountAvatar />
             <span className="text-strong top-bar-name" data-testid="user-first-name">
               {profile?.firstName}
             </span>
