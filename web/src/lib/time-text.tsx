@@ -4,30 +4,25 @@ import { type DateFormat, formatDate, formatRelative, formatWhen, isoDate } from
 
 type Props = { value: string | null | undefined; className?: string };
 
-/**
- * A date shown on its own, by the one rule (dates.ts formatWhen): "3 hours ago" within a day, else its day;
- * the exact day and time on hover.
- */
-export function When({ value, className }: Props) {
+/** A date as text with the exact day and time on hover and in `datetime`. */
+function HoverTime({ value, className, text }: Props & { text: (value: string) => string }) {
   const iso = isoDate(value);
-  if (!iso) return null;
+  if (!iso || !value) return null;
   return (
     <time dateTime={iso} title={formatDate(value, 'dayTime')} className={className}>
-      {formatWhen(value)}
+      {text(value)}
     </time>
   );
 }
 
+/**
+ * A date shown on its own, by the one rule (dates.ts formatWhen): "3 hours ago" within a day, else its day;
+ * the exact day and time on hover.
+ */
+export const When = (props: Props) => <HoverTime {...props} text={formatWhen} />;
+
 /** "3 hours ago" or "in 7 days" however far (SPEC's surveys list), with the exact day and time on hover. */
-export function TimeAgo({ value, className }: Props) {
-  const iso = isoDate(value);
-  if (!iso) return null;
-  return (
-    <time dateTime={iso} title={formatDate(value, 'dayTime')} className={className}>
-      {formatRelative(value)}
-    </time>
-  );
-}
+export const TimeAgo = (props: Props) => <HoverTime {...props} text={formatRelative} />;
 
 /** The date in one of the house formats. */
 export function DateText({ value, format, className }: Props & { format: DateFormat }) {
