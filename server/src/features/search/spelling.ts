@@ -29,6 +29,8 @@ const SOURCES = [
 export const WORDS_KEPT = 100_000;
 /** Words shorter than this are never corrected, nor offered: two or three letters are too many others' typos. */
 export const MIN_CORRECTED = 4;
+/** Longer words are neither kept nor corrected: no word of a text runs that long, a pasted token does. */
+const MAX_CORRECTED = 40;
 /** How alike (pg_trgm similarity, 0 to 1) a word must be to replace a typed one. */
 const MIN_SIMILARITY = 0.35;
 
@@ -43,7 +45,7 @@ export async function refreshSearchWords(db: Db, now = new Date()): Promise<numb
     db,
     sql`insert into search_words (word, rows, seen_at)
       select word, ndoc, ${tsParam(now)} from ts_stat(${SOURCES})
-      where length(word) between ${MIN_CORRECTED} and 40 and word ~ '^[[:alpha:]]+$'
+      where length(word) between ${MIN_CORRECTED} and ${MAX_CORRECTED} and word ~ '^[[:alpha:]]+$'
       order by ndoc desc, word limit ${WORDS_KEPT}
       on conflict (word) do update set rows = excluded.rows, seen_at = excluded.seen_at
       returning word`,
@@ -88,7 +90,7 @@ const RESPELL_TEXTS = 5_000;
 
 async function respellNow(db: Db, text: string): Promise<string | null> {
   const found = [...text.matchAll(WORD)].filter(
-    (m) => m[0].length >= MIN_CORRECTED && m[0].length <= 40 && !/\p{N}/u.test(m[0]),
+    (m) => m[0].length >= MIN_CORRECTED && m[0].length <= MAX_CORRECTED && !/\p{N}/u.test(m[0]),
   );
   const words = [...new Set(found.map((m) => m[0].toLowerCase()))];
   if (words.length === 0) return null;
