@@ -6,6 +6,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { antdStaticCss } from './vite-antd-css';
+import { antdThemeVars } from './vite-antd-theme-vars';
 import { endpointRoutes } from './vite-endpoint-routes';
 import { appIcons } from './vite-icons';
 import { precompress } from './vite-precompress';
@@ -13,7 +14,7 @@ import { precompress } from './vite-precompress';
 const API_TARGET = 'http://localhost:3000';
 
 const config: UserConfig = {
-  plugins: [react(), endpointRoutes(), antdStaticCss(), appIcons(), precompress()],
+  plugins: [react(), endpointRoutes(), antdStaticCss(), antdThemeVars(), appIcons(), precompress()],
   server: {
     proxy: {
       '/v1': { target: API_TARGET, changeOrigin: false },

@@ -6,6 +6,8 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { captureInstallPrompt } from './lib/install';
+// antd's theme variables, light and dark, for the pages without antd's ConfigProvider (vite-antd-theme-vars.ts).
+import 'virtual:antd-theme-vars.css';
 import './styles.css';
 
 captureInstallPrompt();

@@ -1,7 +1,7 @@
 // Light or dark: follows the system setting unless the user picked one in the top bar (issue 14). The
 // choice is kept in localStorage on this device; the system setting is watched while the app is open.
 import { useSyncExternalStore } from 'react';
-import type { ColorMode } from './theme';
+import type { ColorMode } from './brand-vars';
 
 export type ColorPreference = 'system' | ColorMode;
 

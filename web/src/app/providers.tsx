@@ -1,14 +1,13 @@
-// App-wide providers: query cache, antd theme (light or dark, theme.ts), and the toast outlet the helpers
-// in lib/notify use, loaded when the first toast is asked for.
+// App-wide providers: query cache, the light or dark theme's variables on <html>, and the toast outlet the
+// helpers in lib/notify use, loaded when the first toast is asked for. antd's ConfigProvider is not here but
+// around what draws antd (antd-theme.tsx): the login page loads none of it.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { isApiError, isOfflineFailure } from '../lib/api-error';
 import { onToastOutletNeeded } from '../lib/notify';
-import { popupContainer } from '../lib/popup-container';
+import { BRAND_VARS, type ColorMode, CSS_VAR_KEY } from './brand-vars';
 import { useColorMode } from './color-mode';
 import { ErrorBoundary } from './page-error-boundary';
-import { BRAND_VARS, type ColorMode, CSS_VAR_KEY, themeFor } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -50,21 +49,18 @@ function useToastOutlet(): boolean {
 export function Providers({ children }: { children: ReactNode }) {
   const { mode } = useColorMode();
   useDocumentTheme(mode);
-  const theme = useMemo(() => themeFor(mode), [mode]);
   const toasts = useToastOutlet();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={theme} getPopupContainer={popupContainer}>
-        {toasts && (
-          // Offline, the outlet's code may never have been loaded: no toasts then, but the app stays.
-          <ErrorBoundary fallback={() => null}>
-            <Suspense fallback={null}>
-              <Toasts />
-            </Suspense>
-          </ErrorBoundary>
-        )}
-        {children}
-      </ConfigProvider>
+      {toasts && (
+        // Offline, the outlet's code may never have been loaded: no toasts then, but the app stays.
+        <ErrorBoundary fallback={() => null}>
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {children}
     </QueryClientProvider>
   );
 }

@@ -17,6 +17,9 @@ import { ROUTE_LOADERS } from './route-loaders';
 const PublicLayout = lazy(() => import('./layout/public-layout'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
+// antd's theme for the public pages that draw antd: every one but the login page (antd-theme.tsx). Signed
+// in, the layout holds it.
+const AntdTheme = lazy(() => import('./antd-theme'));
 
 /** Survey links opened while logged out are remembered and win after login (product.md section 2, Guards). */
 function isSurveyLink(pathname: string): boolean {
@@ -35,7 +38,11 @@ function LoginRequired() {
 function LoggedOutFallback() {
   const { pathname } = useLocation();
   if (isSurveyLink(pathname) || matchesAny(PROTECTED_PATHS, pathname)) return <LoginRequired />;
-  return <NotFoundPage />;
+  return (
+    <AntdTheme>
+      <NotFoundPage />
+    </AntdTheme>
+  );
 }
 
 /** An unreadable stored profile: forget it and log in again, coming back here afterwards. */
@@ -48,7 +55,14 @@ function BrokenSession() {
 
 const publicChildren: RouteObject[] = PUBLIC_ROUTES.map(({ path, page }) => ({
   path,
-  element: <PageFor page={page} />,
+  element:
+    page === 'login' ? (
+      <PageFor page={page} />
+    ) : (
+      <AntdTheme>
+        <PageFor page={page} />
+      </AntdTheme>
+    ),
   handle: { page } satisfies PageHandle,
 }));
 

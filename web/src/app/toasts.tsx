@@ -4,13 +4,23 @@ import { notification } from 'antd';
 import { useEffect } from 'react';
 import { ErrorReference } from '../lib/error-reference';
 import { bindToastApi } from '../lib/notify';
+import AntdTheme from './antd-theme';
 
 /** How long a confirmation stays; errors stay until closed (or their page goes: lib/notify.ts). */
 const SUCCESS_SECONDS = 5;
 /** Below the top bar (64 px), which a toast at antd's 24 px covered: its name, bell and logout. */
 const TOP_PX = 72;
 
+/** The outlet, inside antd's theme: the hook reads the theme where it is called, as its holder does. */
 export default function Toasts() {
+  return (
+    <AntdTheme>
+      <ToastOutlet />
+    </AntdTheme>
+  );
+}
+
+function ToastOutlet() {
   const [notificationApi, contextHolder] = notification.useNotification({
     maxCount: 3,
     placement: 'top',

@@ -9,6 +9,7 @@ import { registerServiceWorker } from '../../lib/offline-copies';
 import { PageLoading } from '../../lib/page-loading';
 import { takeSurveyLink, useProfile } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import AntdTheme from '../antd-theme';
 import { PageErrorBoundary } from '../page-error-boundary';
 import { ScrollKeeper } from '../scroll-keeper';
 import { AppFooter } from './app-footer';
@@ -43,42 +44,44 @@ export default function AppLayout() {
   }, []);
 
   return (
-    <Layout className="app-layout">
-      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
-        Skip to main content
-      </a>
-      {!isMobile && (
-        <Layout.Sider width={232} className="app-sider">
-          <div className="sider-brand">
-            <Brand to={home} light />
-          </div>
-          <nav aria-label="Main">
-            <SideMenu roleId={roleId} />
-          </nav>
-        </Layout.Sider>
-      )}
-      {isMobile && (
-        <Suspense fallback={null}>
-          <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} home={home} roleId={roleId} />
-        </Suspense>
-      )}
-      <Layout>
-        <TopBar isMobile={isMobile} onOpenMenu={() => setDrawerOpen(true)} />
-        <Layout.Content className="app-content">
-          <AppNotices />
-          <div id={MAIN_CONTENT_ID} tabIndex={-1} className="main-region">
-            <PageErrorBoundary>
-              <Suspense fallback={<PageLoading />}>
-                <Outlet />
-              </Suspense>
-            </PageErrorBoundary>
-          </div>
-        </Layout.Content>
-        <AppFooter />
+    <AntdTheme>
+      <Layout className="app-layout">
+        <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
+          Skip to main content
+        </a>
+        {!isMobile && (
+          <Layout.Sider width={232} className="app-sider">
+            <div className="sider-brand">
+              <Brand to={home} light />
+            </div>
+            <nav aria-label="Main">
+              <SideMenu roleId={roleId} />
+            </nav>
+          </Layout.Sider>
+        )}
+        {isMobile && (
+          <Suspense fallback={null}>
+            <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} home={home} roleId={roleId} />
+          </Suspense>
+        )}
+        <Layout>
+          <TopBar isMobile={isMobile} onOpenMenu={() => setDrawerOpen(true)} />
+          <Layout.Content className="app-content">
+            <AppNotices />
+            <div id={MAIN_CONTENT_ID} tabIndex={-1} className="main-region">
+              <PageErrorBoundary>
+                <Suspense fallback={<PageLoading />}>
+                  <Outlet />
+                </Suspense>
+              </PageErrorBoundary>
+            </div>
+          </Layout.Content>
+          <AppFooter />
+        </Layout>
+        <RouteAnnouncer />
+        {/* Here, not in the first chunk: the login page's JavaScript budget; public pages are short forms. */}
+        <ScrollKeeper />
       </Layout>
-      <RouteAnnouncer />
-      {/* Here, not in the first chunk: the login page's JavaScript budget; public pages are short forms. */}
-      <ScrollKeeper />
-    </Layout>
+    </AntdTheme>
   );
 }
