@@ -267,6 +267,14 @@ describe('refusals', () => {
     );
   });
 
+  it('refuses an answer that names another issuer than the configured one (mix-up), and writes nothing', async () => {
+    const { jar, back } = await answerOf(account());
+    const url = new URL(back, 'http://x');
+    expect(url.searchParams.get('iss')).toBe(idp.issuer);
+    url.searchParams.set('iss', 'https://idp.attacker.example');
+    await expectRefused(() => callWithCookies(t, 'GET', url.pathname + url.search, jar), 'token_rejected');
+  });
+
   it('refuses a provider account without an e-mail address', async () => {
     await expectRefused(async () => (await signIn(t, account({ email: undefined }))).callback, 'no_email');
   });
