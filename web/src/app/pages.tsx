@@ -5,13 +5,29 @@ import type { PageId } from '../lib/page-ids';
 
 type Lazy = LazyExoticComponent<ComponentType>;
 
+/**
+ * A public page that draws antd, inside antd's theme (antd-theme.tsx; signed in, the layout holds it):
+ * the page's code and the theme's load side by side, not one after the other.
+ */
+export const themed = (load: () => Promise<{ default: ComponentType }>): Lazy =>
+  lazy(async () => {
+    const [{ default: Page }, { default: AntdTheme }] = await Promise.all([load(), import('./antd-theme')]);
+    return {
+      default: () => (
+        <AntdTheme>
+          <Page />
+        </AntdTheme>
+      ),
+    };
+  });
+
 const PAGES: Record<PageId, Lazy> = {
   login: lazy(() => import('../features/auth/login-page')),
-  register: lazy(() => import('../features/auth/register-page')),
-  forgotPassword: lazy(() => import('../features/auth/forgot-password-page')),
-  verifyEmail: lazy(() => import('../features/auth/verify-email-page')),
-  confirmEmailChange: lazy(() => import('../features/profile/confirm-email-change-page')),
-  resetPassword: lazy(() => import('../features/auth/reset-password-page')),
+  register: themed(() => import('../features/auth/register-page')),
+  forgotPassword: themed(() => import('../features/auth/forgot-password-page')),
+  verifyEmail: themed(() => import('../features/auth/verify-email-page')),
+  confirmEmailChange: themed(() => import('../features/profile/confirm-email-change-page')),
+  resetPassword: themed(() => import('../features/auth/reset-password-page')),
   passwordChange: lazy(() => import('../features/auth/password-change-page')),
   profile: lazy(() => import('../features/profile/profile-page')),
   editProfile: lazy(() => import('../features/profile/edit-profile-page')),
@@ -48,7 +64,7 @@ const PAGES: Record<PageId, Lazy> = {
   postReach: lazy(() => import('../features/reach/reach-page')),
   notifications: lazy(() => import('../features/notifications/notifications-page')),
   notificationPreferences: lazy(() => import('../features/notifications/notification-preferences-page')),
-  unsubscribe: lazy(() => import('../features/notifications/unsubscribe-page')),
+  unsubscribe: themed(() => import('../features/notifications/unsubscribe-page')),
   ssoComplete: lazy(() => import('../features/sso/sso-complete-page')),
   ssoError: lazy(() => import('../features/sso/sso-error-page')),
   passwordSignIn: lazy(() => import('../features/sso/password-sign-in-page')),

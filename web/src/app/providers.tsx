@@ -1,6 +1,7 @@
 // App-wide providers: query cache, the light or dark theme's variables on <html>, and the toast outlet the
 // helpers in lib/notify use, loaded when the first toast is asked for. antd's ConfigProvider is not here but
 // around what draws antd (antd-theme.tsx): the login page loads none of it.
+import { IconProvider } from '@ant-design/icons';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { isApiError, isOfflineFailure } from '../lib/api-error';
@@ -46,21 +47,30 @@ function useToastOutlet(): boolean {
   return wanted;
 }
 
+/**
+ * Outside antd's ConfigProvider (the login page's eye icons), antd's icons write their base CSS themselves:
+ * in antd's layer, as the build's antd CSS is, so that it never outranks antd's own rules for the rest of
+ * the session (unlayered, it beat every layered `.anticon` rule). Inside the provider they write none.
+ */
+const ICONS = { layer: 'antd' } as const;
+
 export function Providers({ children }: { children: ReactNode }) {
   const { mode } = useColorMode();
   useDocumentTheme(mode);
   const toasts = useToastOutlet();
   return (
     <QueryClientProvider client={queryClient}>
-      {toasts && (
-        // Offline, the outlet's code may never have been loaded: no toasts then, but the app stays.
-        <ErrorBoundary fallback={() => null}>
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
-        </ErrorBoundary>
-      )}
-      {children}
+      <IconProvider value={ICONS}>
+        {toasts && (
+          // Offline, the outlet's code may never have been loaded: no toasts then, but the app stays.
+          <ErrorBoundary fallback={() => null}>
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
+          </ErrorBoundary>
+        )}
+        {children}
+      </IconProvider>
     </QueryClientProvider>
   );
 }

@@ -11,15 +11,14 @@ import { PageLoading } from '../lib/page-loading';
 import { matchesAny, PROTECTED_PATHS, PUBLIC_ROUTES, routesForRole } from '../lib/route-table';
 import { clearSession, rememberSurveyLink, useSession } from '../lib/session';
 import { PageErrorBoundary } from './page-error-boundary';
-import { PageFor } from './pages';
+import { PageFor, themed } from './pages';
 import { ROUTE_LOADERS } from './route-loaders';
 
 const PublicLayout = lazy(() => import('./layout/public-layout'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
-// antd's theme for the public pages that draw antd: every one but the login page (antd-theme.tsx). Signed
-// in, the layout holds it.
-const AntdTheme = lazy(() => import('./antd-theme'));
+/** The not-found page logged out, inside antd's theme (signed in, the layout holds it). */
+const LoggedOutNotFound = themed(() => import('./not-found-page'));
 
 /** Survey links opened while logged out are remembered and win after login (product.md section 2, Guards). */
 function isSurveyLink(pathname: string): boolean {
@@ -38,11 +37,7 @@ function LoginRequired() {
 function LoggedOutFallback() {
   const { pathname } = useLocation();
   if (isSurveyLink(pathname) || matchesAny(PROTECTED_PATHS, pathname)) return <LoginRequired />;
-  return (
-    <AntdTheme>
-      <NotFoundPage />
-    </AntdTheme>
-  );
+  return <LoggedOutNotFound />;
 }
 
 /** An unreadable stored profile: forget it and log in again, coming back here afterwards. */
@@ -55,14 +50,7 @@ function BrokenSession() {
 
 const publicChildren: RouteObject[] = PUBLIC_ROUTES.map(({ path, page }) => ({
   path,
-  element:
-    page === 'login' ? (
-      <PageFor page={page} />
-    ) : (
-      <AntdTheme>
-        <PageFor page={page} />
-      </AntdTheme>
-    ),
+  element: <PageFor page={page} />,
   handle: { page } satisfies PageHandle,
 }));
 

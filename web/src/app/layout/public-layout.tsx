@@ -1,6 +1,6 @@
 // Frame of the pages reachable without login: brand on top, the page in a centred column, footer below. A
 // page that fails is caught by the boundary around the layouts (router.tsx): one fewer in the login page's
-// first load, whose JavaScript budget has no room left.
+// first load (its JavaScript budget: e2e/tests/budget.spec.ts).
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../lib/page-loading';
