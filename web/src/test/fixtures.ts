@@ -1,7 +1,15 @@
 // Records as the API answers them, for component tests: whole objects that pass the contract's schemas
 // (test/fetch-mock.ts checks answers given for an endpoint entry), with the fields a test cares about given.
-import type { FeedPost, Group, User } from '@hearth/contract';
+import type { FeedPost, Group, PublicConfig, User } from '@hearth/contract';
 import { GROUP_TYPE, ROLE } from '@hearth/contract';
+
+/** The public settings (GET /v1/config): page titles name the brand from them. */
+export const PUBLIC_CONFIG: PublicConfig = {
+  brandName: 'Hearth',
+  supportEmail: 'support@example.com',
+  copyrightYear: 2020,
+  companyEmailDomains: [],
+};
 
 export const LOCATIONS: Group[] = [
   { id: 11, name: 'Cape Town', groupTypeId: GROUP_TYPE.LOCATION },

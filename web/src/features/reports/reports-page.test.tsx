@@ -6,21 +6,13 @@ import { systemEndpoints } from '@hearth/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../test/fetch-mock';
+import { PUBLIC_CONFIG } from '../../test/fixtures';
 import { landedAt, renderPage, signIn } from '../../test/render';
 import ReportsPage from './reports-page';
 
 beforeEach(() => {
   signIn('admin');
-  // The page title names the brand from the public settings.
-  mockApi().on(
-    systemEndpoints.getPublicConfig,
-    ok({
-      brandName: 'Hearth',
-      supportEmail: 'support@example.com',
-      copyrightYear: 2020,
-      companyEmailDomains: [],
-    }),
-  );
+  mockApi().on(systemEndpoints.getPublicConfig, ok(PUBLIC_CONFIG));
 });
 
 describe('the report index', () => {

@@ -6,6 +6,7 @@ import { SSO_ERROR_REASONS, systemEndpoints } from '@hearth/contract';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../test/fetch-mock';
+import { PUBLIC_CONFIG } from '../../test/fixtures';
 import { landedAt, renderPage } from '../../test/render';
 import SsoErrorPage from './sso-error-page';
 
@@ -18,16 +19,7 @@ const WORDS: Record<string, string> = {
 const FAILED = 'The sign-in did not work. Please try again.';
 
 beforeEach(() => {
-  // The page title names the brand from the public settings.
-  mockApi().on(
-    systemEndpoints.getPublicConfig,
-    ok({
-      brandName: 'Hearth',
-      supportEmail: 'support@example.com',
-      copyrightYear: 2020,
-      companyEmailDomains: [],
-    }),
-  );
+  mockApi().on(systemEndpoints.getPublicConfig, ok(PUBLIC_CONFIG));
 });
 
 const open = (search: string) => renderPage(<SsoErrorPage />, { at: `/sso/error${search}` });

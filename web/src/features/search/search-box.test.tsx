@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+// The top bar's search box (issue 17): suggestions as the user types, a draft marked as such for
+// administrators, and Enter with no suggestion chosen opening the results page. Typing into a real page,
+// keyboard order and the phone's icon are the search journey's (e2e/tests/search.spec.ts).
+import { type SearchHit, searchEndpoints, systemEndpoints } from '@hearth/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type ApiMock, mockApi, ok } from '../../test/fetch-mock';
+import { PUBLIC_CONFIG } from '../../test/fixtures';
+import { landedAt, renderPage, signIn } from '../../test/render';
+import { SearchBox } from './search-box';
+
+const draft: SearchHit = {
+  kind: 'posts',
+  id: 9,
+  title: 'Secret roadmap',
+  snippet: { text: 'The secret roadmap for next year.', marks: [[4, 10]] },
+  at: '2026-03-02 08:00:00',
+  status: 'draft',
+  author: { id: 3, firstName: 'Pat', lastName: 'Editor' },
+  community: null,
+  post: null,
+  person: null,
+};
+
+/** The box with its text kept by a parent, as the top bar keeps it. */
+function Box() {
+  const [text, setText] = useState('');
+  return <SearchBox isMobile={false} text={text} onText={setText} />;
+}
+
+let api: ApiMock;
+beforeEach(() => {
+  signIn('admin');
+  api = mockApi()
+    .on(systemEndpoints.getPublicConfig, ok(PUBLIC_CONFIG))
+    .on(searchEndpoints.suggestSearch, ok({ groups: [{ kind: 'posts', hits: [draft] }] }));
+});
+
+describe('the search box', () => {
+  it('suggests as the user types, a draft marked Draft', async () => {
+    const { user } = renderPage(<Box />, { at: '/news' });
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'secret');
+    const option = await screen.findByRole('option', { name: /Secret roadmap/ });
+    expect(option.textContent).toContain('Draft');
+    await waitFor(() =>
+      expect(api.sent(searchEndpoints.suggestSearch).at(-1)?.query).toEqual({ q: 'secret' }),
+    );
+  });
+
+  it('opens the results page for the text on Enter when no suggestion is chosen', async () => {
+    const { user } = renderPage(<Box />, { at: '/news' });
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'secret road{Enter}');
+    expect(await landedAt()).toBe('/search?q=secret+road');
+  });
+});
