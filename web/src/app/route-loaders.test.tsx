@@ -19,6 +19,7 @@ import { configQuery } from '../lib/config';
 import type { PageId } from '../lib/page-ids';
 import type { RouteLoaders } from '../lib/route-loader';
 import { PUBLIC_ROUTES, type RouteEntry, routesForRole } from '../lib/route-table';
+import { PUBLIC_CONFIG } from '../test/fixtures';
 import { AppShell, ROLE_IDS, type RoleName, signIn, testQueryClient } from '../test/render';
 import { PageFor } from './pages';
 import { LOADER_CHUNKS, ROUTE_LOADERS } from './route-loaders';
@@ -187,12 +188,7 @@ describe('route loaders', () => {
     const sent = hangingApi();
     client = testQueryClient();
     // The shell (title, footer) has the public config before any page renders.
-    client.setQueryData(configQuery().queryKey, {
-      brandName: 'Hearth',
-      supportEmail: 'support@example.com',
-      copyrightYear: 2026,
-      companyEmailDomains: ['example.com'],
-    });
+    client.setQueryData(configQuery().queryKey, { ...PUBLIC_CONFIG, companyEmailDomains: ['example.com'] });
 
     const loader = ROUTE_LOADERS[c.page];
     loader?.({ params: route.params, search: new URLSearchParams(search), roleId, queryClient: client });

@@ -6,16 +6,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiMock, fail, mockApi, ok } from '../../test/fetch-mock';
 import { chooseOption, expectFieldErrors, fieldErrors, fill } from '../../test/fields';
-import { GROUPS } from '../../test/fixtures';
+import { GROUPS, PUBLIC_CONFIG } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import RegisterPage from './register-page';
 
-const CONFIG = {
-  brandName: 'Hearth',
-  supportEmail: 'support@example.com',
-  copyrightYear: 2020,
-  companyEmailDomains: ['example.com'],
-};
+const CONFIG = { ...PUBLIC_CONFIG, companyEmailDomains: ['example.com'] };
 const OTHER_EMPTY_FIELDS = [
   MSG.firstNameRequired,
   MSG.lastNameRequired,

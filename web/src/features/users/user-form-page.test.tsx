@@ -7,7 +7,7 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiMock, mockApi, ok } from '../../test/fetch-mock';
 import { chooseOption, expectFieldErrors, fill } from '../../test/fields';
-import { GROUPS, user } from '../../test/fixtures';
+import { GROUPS, PUBLIC_CONFIG, user } from '../../test/fixtures';
 import { landedAt, renderPage, signIn } from '../../test/render';
 import UserFormPage from './user-form-page';
 
@@ -24,15 +24,7 @@ beforeEach(() => {
   api = mockApi()
     .on(usersEndpoints.listRoles, ok(ROLES))
     .on(usersEndpoints.listGroups, ok(GROUPS))
-    .on(
-      systemEndpoints.getPublicConfig,
-      ok({
-        brandName: 'Hearth',
-        supportEmail: 's@example.com',
-        copyrightYear: 2020,
-        companyEmailDomains: [],
-      }),
-    );
+    .on(systemEndpoints.getPublicConfig, ok(PUBLIC_CONFIG));
 });
 
 describe('user form', () => {
