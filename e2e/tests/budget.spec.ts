@@ -1,6 +1,6 @@
 // JavaScript budgets per route (issue 14): what a route downloads in Chromium as the page really loads,
-// compressed (gzip, and brotli as the server sends it to browsers), until the page has pulled in every script it asks for on its own, so lazy chunks count only when
-// the route pulls them in. Not "until the network is quiet": the staff pages keep a live stream open.
+// compressed (gzip, and brotli as the server sends it to browsers), until the page has pulled in every
+// script it asks for on its own, so lazy chunks count only when the route pulls them in. Not "until the network is quiet": the staff pages keep a live stream open.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { DEMO, loginAs } from './helpers';

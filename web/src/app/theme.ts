@@ -1,8 +1,9 @@
 // antd's theme, light and dark (issue 14: AA contrast, dark mode). antd derives its palette from these
 // tokens and publishes them as CSS variables (`--ant-color-text-secondary`, ...) on the `hearth-theme`
 // class, which providers.tsx puts on <html>, so our own CSS uses the same values: at run time where
-// antd-theme.tsx is mounted, and from a stylesheet made at build time everywhere (web/vite-antd-theme-vars.ts).
-// The few colours antd has no token for are in brand-vars.ts. Contrast ratios were checked against the backgrounds they sit on (WCAG 2.2 AA: 4.5:1 for text).
+// antd-theme.tsx is mounted, and from a stylesheet made at build time everywhere
+// (web/vite-antd-theme-vars.ts). The few colours antd has no token for are in brand-vars.ts. Contrast
+// ratios were checked against the backgrounds they sit on (WCAG 2.2 AA: 4.5:1 for text).
 import { type ThemeConfig, theme } from 'antd';
 import { type ColorMode, CSS_VAR_KEY } from './brand-vars';
 

@@ -1,6 +1,6 @@
 // A labelled form field with its error under it, for the few public forms that must stay light (the login
-// page's JavaScript budget, e2e/tests/budget.spec.ts): antd's Form brings its validation engine and tooltips, about
-// 20 KB gzip. It looks like an antd vertical form item and speaks like one: the label names the control,
+// page's JavaScript budget, e2e/tests/budget.spec.ts): antd's Form brings its validation engine and
+// tooltips, about 20 KB gzip. It looks like an antd vertical form item and speaks like one: the label names the control,
 // the error is announced and described.
 import { cloneElement, type ReactElement } from 'react';
 import './light-field.css';

@@ -1,7 +1,7 @@
 // Native text, password and checkbox inputs dressed as antd's, for the login page: antd's Input family
 // (with TextArea, OTP and Search behind its barrel) and Checkbox cost about 26 KB gzip there, on the
-// page every member of staff opens first (its budget: e2e/tests/budget.spec.ts). Colours and sizes come from antd's CSS
-// variables, so both themes apply. Use them inside LightField, which gives the id, label and error.
+// page every member of staff opens first (its budget: e2e/tests/budget.spec.ts). Colours and sizes come
+// from antd's CSS variables, so both themes apply. Use them inside LightField, which gives the id, label and error.
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import './light-inputs.css';

@@ -18,8 +18,9 @@ export function publicConfigOf(config: Config): PublicConfig {
 export const INLINE_CONFIG_ID = 'hearth-config';
 
 /**
- * index.html with the public settings as a JSON data block before the app's root (or the end of the body): a data block is never
- * run (the CSP stays without inline script), and `<` is escaped so no value can close the element.
+ * index.html with the public settings as a JSON data block before the app's root (or the end of the body):
+ * a data block is never run (the CSP stays without inline script), and `<` is escaped so no value can
+ * close the element.
  */
 export function withInlineConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
