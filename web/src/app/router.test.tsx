@@ -6,11 +6,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { BrowserRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RouteLoaderArgs } from '../lib/route-loader';
 import { clearSession } from '../lib/session';
 import { signIn, testQueryClient } from '../test/render';
 
-const loaders = vi.hoisted(() => ({ news: vi.fn(), person: vi.fn(), users: vi.fn(), login: vi.fn() }));
+/** The loaders' stand-ins: each settles at once, unless a test holds their chunk back (`held`). */
+const chunk = vi.hoisted(() => ({ held: undefined as Promise<void> | undefined }));
+const loaders = vi.hoisted(() => {
+  const standIn = () => vi.fn((_args: RouteLoaderArgs) => chunk.held ?? Promise.resolve());
+  return { news: standIn(), person: standIn(), users: standIn(), login: standIn() };
+});
 vi.mock('./route-loaders', () => ({ ROUTE_LOADERS: loaders }));
+const preloadPage = vi.hoisted(() => vi.fn());
+vi.mock('./pages', async (original) => ({ ...(await original<typeof import('./pages')>()), preloadPage }));
 
 const { AppRoutes, buildRoutes, startRouteLoader } = await import('./router');
 
@@ -29,7 +37,9 @@ function open(at: string) {
 }
 
 beforeEach(() => {
-  for (const load of Object.values(loaders)) load.mockReset();
+  for (const load of Object.values(loaders)) load.mockClear();
+  preloadPage.mockReset();
+  chunk.held = undefined;
   clearSession();
 });
 
@@ -39,11 +49,11 @@ describe('route loaders', () => {
     const { client } = open('/people/42?tab=posts');
     // Synchronously, in the first render: no lazy page can have arrived yet.
     expect(loaders.person).toHaveBeenCalledTimes(1);
-    const args = loaders.person.mock.calls[0]?.[0];
-    expect(args.params).toMatchObject({ personId: '42' });
-    expect(args.search.get('tab')).toBe('posts');
-    expect(args.roleId).toBe(ROLE.STAFF);
-    expect(args.queryClient).toBe(client);
+    const [args] = loaders.person.mock.calls[0] ?? [];
+    expect(args?.params).toMatchObject({ personId: '42' });
+    expect(args?.search.get('tab')).toBe('posts');
+    expect(args?.roleId).toBe(ROLE.STAFF);
+    expect(args?.queryClient).toBe(client);
     expect(loaders.news).not.toHaveBeenCalled();
   });
 
@@ -79,16 +89,50 @@ describe('route loaders', () => {
     expect(loaders.login.mock.calls[0]?.[0].roleId).toBeUndefined();
   });
 
-  it('answer whether a location had a loader', () => {
+  it("answer the loader's promise where a location has one, else nothing", () => {
     const client = testQueryClient();
     const routes = buildRoutes(ROLE.ADMIN);
-    expect(startRouteLoader(routes, { pathname: '/users', search: '' }, ROLE.ADMIN, client)).toBe(true);
+    expect(startRouteLoader(routes, { pathname: '/users', search: '' }, ROLE.ADMIN, client)).toBe(
+      loaders.users.mock.results[0]?.value,
+    );
     expect(loaders.users).toHaveBeenCalledTimes(1);
-    expect(startRouteLoader(routes, { pathname: '/no-such-page', search: '' }, ROLE.ADMIN, client)).toBe(
-      false,
-    );
-    expect(startRouteLoader(routes, { pathname: '/verify-email', search: '' }, ROLE.ADMIN, client)).toBe(
-      false,
-    );
+    expect(
+      startRouteLoader(routes, { pathname: '/no-such-page', search: '' }, ROLE.ADMIN, client),
+    ).toBeUndefined();
+    expect(
+      startRouteLoader(routes, { pathname: '/verify-email', search: '' }, ROLE.ADMIN, client),
+    ).toBeUndefined();
+  });
+});
+
+describe("the page's code", () => {
+  it('is asked for once the loader has asked for the data, not before, and once per location', async () => {
+    let arrive = () => {};
+    chunk.held = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    signIn('staff');
+    open('/people/42');
+    await act(async () => {});
+    // The loaders' chunk is not in: the page's forty modules would queue it behind them.
+    expect(preloadPage).not.toHaveBeenCalled();
+    await act(async () => arrive());
+    expect(preloadPage.mock.calls).toEqual([['person']]);
+    act(() => {
+      signIn('staff', { accessToken: 'a-fresh-token' });
+    });
+    await act(async () => {});
+    expect(preloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('is asked for on any page of the route table, and not for an address with no page', async () => {
+    signIn('staff');
+    open('/surveys');
+    await act(async () => {});
+    expect(preloadPage.mock.calls).toEqual([['surveys']]);
+    preloadPage.mockReset();
+    open('/no-such-page');
+    await act(async () => {});
+    expect(preloadPage).not.toHaveBeenCalled();
   });
 });

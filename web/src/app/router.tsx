@@ -1,7 +1,7 @@
 // Builds the routes from the role id in the stored profile (product.md section 6). Logging in or out changes
 // the stored session, `useSession` re-renders, and the route table follows. Each location first starts its
-// page's requests (the page's route loader, lib/route-loader.ts), then renders the page, whose code may
-// still be on its way.
+// page's requests (the page's route loader, lib/route-loader.ts) and its page's code, then renders the
+// page, whose code may still be on its way.
 import { PATHS } from '@hearth/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
@@ -11,7 +11,7 @@ import { PageLoading } from '../lib/page-loading';
 import { matchesAny, PROTECTED_PATHS, PUBLIC_ROUTES, routesForRole } from '../lib/route-table';
 import { clearSession, rememberSurveyLink, useSession } from '../lib/session';
 import { PageErrorBoundary } from './page-error-boundary';
-import { PageFor, themed } from './pages';
+import { PageFor, preloadPage, themed } from './pages';
 import { ROUTE_LOADERS } from './route-loaders';
 
 const PublicLayout = lazy(() => import('./layout/public-layout'));
@@ -82,8 +82,16 @@ export function buildRoutes(roleId: number | undefined): RouteObject[] {
 /** What a signed-in route carries for its route loader: the page it shows. */
 type PageHandle = { page: PageId };
 
+const pageOf = (match: { route: RouteObject } | undefined): PageId | undefined =>
+  (match?.route.handle as PageHandle | undefined)?.page;
+
+/** The page `location` opens, when it is one of the route table's. */
+const pageAt = (routes: RouteObject[], location: Pick<Location, 'pathname' | 'search'>) =>
+  pageOf(matchRoutes(routes, location)?.at(-1));
+
 /**
- * Starts the requests of the page `location` opens, if its page has a loader; answers whether it did.
+ * Starts the requests of the page `location` opens, if its page has a loader; answers a promise that
+ * settles once they are asked for (the loader's chunk is in), or undefined when there is no loader.
  * `roleId` is undefined when nobody is signed in (the public pages' loaders).
  */
 export function startRouteLoader(
@@ -91,21 +99,23 @@ export function startRouteLoader(
   location: Pick<Location, 'pathname' | 'search'>,
   roleId: number | undefined,
   queryClient: QueryClient,
-): boolean {
+): Promise<void> | undefined {
   const leaf = matchRoutes(routes, location)?.at(-1);
-  const page = (leaf?.route.handle as PageHandle | undefined)?.page;
+  const page = pageOf(leaf);
   const load = page ? ROUTE_LOADERS[page] : undefined;
-  if (!leaf || !load) return false;
-  load({ params: leaf.params, search: new URLSearchParams(location.search), roleId, queryClient });
-  return true;
+  if (!leaf || !load) return undefined;
+  return load({ params: leaf.params, search: new URLSearchParams(location.search), roleId, queryClient });
 }
 
 /**
- * Runs the route loader once per location and role, while rendering rather than in an effect: a navigation
- * renders in a transition that commits only when the new page's code is there, so an effect would ask for
- * the data after the code once more (the waterfall loaders remove). Starting a request twice is harmless
- * (the query cache joins a request already under way), but once per location keeps pages whose data is
- * always asked afresh (forms, staleTime 0) from asking again on another render.
+ * Runs the route loader and starts the page's code once per location and role, while rendering rather
+ * than in an effect: a navigation renders in a transition that commits only when the new page's code is
+ * there, so an effect would ask for the data after the code once more (the waterfall loaders remove). On a
+ * cold load the page's code comes beside the layout's, where its lazy import would start only once the
+ * layout had rendered. Starting a request twice is harmless (the query cache joins a request already under
+ * way), but once per location keeps pages whose data is always asked afresh (forms, staleTime 0) from
+ * asking again on another render. The page's code is asked for once its loader has asked for the data
+ * (route-loaders.ts says why).
  */
 function useRouteLoader(routes: RouteObject[], roleId: number | undefined): void {
   const location = useLocation();
@@ -114,7 +124,9 @@ function useRouteLoader(routes: RouteObject[], roleId: number | undefined): void
   const key = `${roleId}:${location.pathname}${location.search}`;
   if (started.current !== key) {
     started.current = key;
-    startRouteLoader(routes, location, roleId, queryClient);
+    const asked = startRouteLoader(routes, location, roleId, queryClient) ?? Promise.resolve();
+    const page = pageAt(routes, location);
+    if (page) void asked.then(() => preloadPage(page));
   }
 }
 
