@@ -1,7 +1,8 @@
-// Each demo role logs in through the form, lands where product.md section 2 says and sees its own menu, top
-// bar and footer. The other journeys start from a session made for them (helpers.ts, loginAs).
+// Each demo role logs in through the form, lands where product.md section 2 says and sees its own menu and
+// top bar. The other journeys start from a session made for them (helpers.ts, loginAs). The form's messages,
+// its refusal and `next` are web/src/features/auth/login-page.test.tsx's, the footer app-footer.test.tsx's.
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, fillLogin, loginAs, loginThroughForm, logout } from './helpers';
+import { DEMO, loginAs, loginThroughForm, logout } from './helpers';
 
 const menu = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: 'Main' }).first();
@@ -55,33 +56,6 @@ test('post manager lands on the feed post list without user administration', asy
   // A role without /users gets the not-found page there, never the screen.
   await page.goto('/users');
   await expect(page.getByText(/does not exist/i)).toBeVisible();
-});
-
-test('the footer states confidentiality, the support link and the copyright year', async ({ page }) => {
-  await page.goto('/login');
-  const footer = page.getByTestId('app-footer');
-  await expect(footer).toContainText(/confidential/i);
-  await expect(footer).toContainText('2020');
-  await expect(footer.getByRole('link')).toHaveAttribute('href', 'mailto:support@example.com');
-});
-
-test('login form: required messages, wrong password toast, and the next parameter', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('Please input your email!')).toBeVisible();
-  await expect(page.getByText('Please input your Password!')).toBeVisible();
-
-  await fillLogin(page, DEMO.staff, 'Wrong#pass1');
-  await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
-
-  await page.goto('/login?next=/profile');
-  await fillLogin(page, DEMO.staff, DEMO_PASSWORD);
-  // Compare the path: a regex on the whole URL would already match `/login?next=/profile`.
-  await expect(page).toHaveURL((url) => url.pathname === '/profile');
-  // Logged in, the login page sends the user on by role.
-  await page.goto('/login');
-  await expect(page).toHaveURL(/\/news$/);
 });
 
 test('at 375px the side menu folds into a drawer', async ({ page }) => {

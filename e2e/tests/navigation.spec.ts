@@ -1,38 +1,7 @@
-// Guards and the not-found page.
+// Scroll across pages: a new page opens at the top, and Back returns to the same place (issue 33). The
+// guards and the not-found and not-authorised pages are web/src/app/guards.test.tsx's, with the real routes.
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, fillLogin, openAs } from './helpers';
-
-test('a logged-out visit to a survey is remembered and wins after login', async ({ page }) => {
-  await page.goto('/surveys/5');
-  await expect(page).toHaveURL(/\/(login)?$/);
-  await fillLogin(page, DEMO.staff, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/surveys\/5$/);
-});
-
-test('a logged-out visit to a protected page goes to login', async ({ page }) => {
-  await page.goto('/profile');
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-});
-
-test('an unknown path shows the not-found page with a way home', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page.getByText(/does not exist/i)).toBeVisible();
-  await page.getByRole('button', { name: /log in|login/i }).click();
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-
-  await openAs(page, DEMO.editor, '/still/nothing');
-  await expect(page.getByText(/does not exist/i)).toBeVisible();
-  await page.getByRole('button', { name: /home/i }).click();
-  await expect(page).toHaveURL(/\/admin-feed-post-list$/);
-});
-
-test('staff opening the admin post list see the not-authorised page with a way home', async ({ page }) => {
-  await openAs(page, DEMO.staff, '/admin-feed-post-list');
-  await expect(page.getByRole('heading', { name: 'Not authorised', level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Create Post' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Back to home page' }).click();
-  await expect(page).toHaveURL(/\/news$/);
-});
+import { DEMO, openAs } from './helpers';
 
 test('a post opens at the top, and Back returns to the same place in the news', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
