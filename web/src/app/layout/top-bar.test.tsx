@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 // The top bar (issue 33): on a desktop the name, the appearance select, profile settings and logout sit in
 // the bar; on a phone the bar keeps its icons and those are in the account menu behind the avatar, where
-// the appearance choice is checked and taken, settings open and logout ends the session.
-import { authEndpoints } from '@hearth/contract';
+// the appearance choice is checked and taken, settings open and logout ends the session. What was typed in
+// the search box stays when the window crosses the phone width.
+import { authEndpoints, searchEndpoints } from '@hearth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentProfile } from '../../lib/session';
 import { type ApiMock, mockApi, ok } from '../../test/fetch-mock';
@@ -15,7 +17,9 @@ let api: ApiMock;
 beforeEach(() => {
   signIn('staff');
   setColorPreference('system');
-  api = mockApi().on(authEndpoints.logout, ok({ message: 'Logged out' }));
+  api = mockApi()
+    .on(authEndpoints.logout, ok({ message: 'Logged out' }))
+    .on(searchEndpoints.suggestSearch, ok({ groups: [] }));
 });
 
 function Preference() {
@@ -81,5 +85,30 @@ describe('top bar', () => {
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(api.sent(authEndpoints.logout)).toHaveLength(1));
     await waitFor(() => expect(currentProfile()).toBeNull());
+  });
+});
+
+/** The bar in a window whose width crosses the phone's at a click, as the layout passes `isMobile`. */
+function ResizableBar() {
+  const [isMobile, setMobile] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setMobile((was) => !was)}>
+        Cross the phone width
+      </button>
+      <TopBar isMobile={isMobile} onOpenMenu={() => {}} />
+    </>
+  );
+}
+
+describe('the top bar across the phone width', () => {
+  it('keeps what was typed in the search box, the phone icon opening the box with it', async () => {
+    const { user } = renderPage(<ResizableBar />, { at: '/news' });
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'lantern');
+    await user.click(screen.getByRole('button', { name: 'Cross the phone width' }));
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('combobox', { name: 'Search' })).toHaveValue('lantern');
+    await user.click(screen.getByRole('button', { name: 'Cross the phone width' }));
+    expect(await screen.findByRole('combobox', { name: 'Search' })).toHaveValue('lantern');
   });
 });
