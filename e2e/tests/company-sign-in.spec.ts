@@ -1,12 +1,16 @@
 // Sign in with the company account (issue 19): a real OpenID provider (oidc-provider, started here on the
 // port the server was configured with, playwright.config.ts) and its own login page. The first sign-in
 // creates the user with the location, department and role of the claims, lands on /news, and logging out
-// also ends the provider's session; later sign-ins follow the provider's changes; a password account with
-// the same verified address is linked; password sign-in can be switched off for a domain; and a refused
-// sign-in (a changed state, an unverified e-mail) shows a clear page and creates nobody. Every other refusal
-// (a replayed callback or code, an unknown provider or issuer, a bad signature, an expired id token) is
-// server/src/features/sso/sign-in.test.ts's, and the page's words for each are sso-error-page.test.tsx's.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+// also ends the provider's session; a password account with the same verified address is linked; an
+// administrator switches password sign-in off for a domain, whose address the login page then points to
+// the provider; and a refused sign-in (a changed state) shows a clear page and creates nobody.
+// What the server does with each sign-in is server/src/features/sso/sign-in.test.ts's: later sign-ins
+// following the provider's claims, every other refusal (an unverified e-mail, a replayed callback or code,
+// an unknown provider or issuer, a bad signature, an expired id token), and the provider still signing in
+// an address whose password sign-in is off (password-sign-in.test.ts). The page's words for each refusal
+// are sso-error-page.test.tsx's, the setting's screen password-sign-in-page.test.tsx's, and each role's
+// menu menu-items.test.ts's.
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../../server/src/features/sso/test-support';
 import { E2E_OIDC, E2E_OIDC_PORT } from '../playwright.config';
 import { adminToken, createStaffUser, DEMO, fillLogin, openAs, STRONG_PASSWORD } from './helpers';
@@ -88,52 +92,6 @@ test('a first sign-in with the company account creates the user and opens the ne
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
 
-test('a refused sign-in says why, and password sign-in off for a domain points to the company account', async ({
-  page,
-  request,
-}) => {
-  // The provider does not vouch for the address of an existing account: refused, nothing changed.
-  const sub = `e2e-unverified-${Date.now().toString(36)}`;
-  idp.accounts.set(sub, {
-    email: DEMO.staff,
-    email_verified: false,
-    given_name: 'Not',
-    family_name: 'Staff',
-  });
-  await page.goto('/login');
-  await page.getByRole('link', { name: `Sign in with ${E2E_OIDC.label}` }).click();
-  await page.locator('input[name="login"]').fill(sub);
-  await page.locator('input[name="password"]').fill('any password');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
-  await expect(page).toHaveURL(/\/sso\/error\?reason=unverified_email$/);
-  await expect(page.getByRole('heading', { name: 'Sign-in failed' })).toBeVisible();
-  await expect(page.getByTestId('sso-error')).toContainText('does not confirm');
-  await page.getByRole('link', { name: 'Back to login' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-
-  // Password sign-in off for example.org: the login page says to use the company account.
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
-  const put = await request.put('/v1/api/settings/password-sign-in', {
-    headers,
-    data: { allowed: true, ssoOnlyDomains: ['example.org'] },
-  });
-  expect(put.status()).toBe(200);
-  try {
-    await page.reload();
-    await page.getByLabel('E-mail').fill('someone@example.org');
-    await expect(page.getByTestId('password-off-note')).toContainText(`Use ${E2E_OIDC.label} to sign in`);
-    await fillLogin(page, 'someone@example.org', 'Whatever-1!');
-    await expect(
-      page.getByText('Password sign-in is off for this address. Sign in with your company account.').first(),
-    ).toBeVisible();
-  } finally {
-    await request.put('/v1/api/settings/password-sign-in', {
-      headers,
-      data: { allowed: true, ssoOnlyDomains: [] },
-    });
-  }
-});
-
 /** A fresh provider account (its `sub` is also the e-mail's local part) with these claims. */
 let seq = 0;
 function account(name: string, claims: Record<string, unknown> = {}): { sub: string; email: string } {
@@ -148,50 +106,6 @@ function account(name: string, claims: Record<string, unknown> = {}): { sub: str
   });
   return { sub, email };
 }
-
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
-
-test('later sign-ins follow the provider: location, department and role, with the admin menu', async ({
-  page,
-  request,
-}) => {
-  const { sub, email } = account('changes', { office: 'Cape Town', department: 'Finance', groups: [] });
-  await signInWithProvider(page, sub);
-  await expect(page).toHaveURL(/\/news$/);
-  await expect(mainMenu(page).getByRole('link', { name: 'News', exact: true })).toBeVisible();
-  await expect(mainMenu(page).getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);
-  const first = await oneUserWithEmail(request, email);
-  expect(first.roles.id).toBe(2);
-  expect(groupNames(first)).toEqual(['Cape Town', 'Finance']);
-  await logOutEverywhere(page);
-
-  // IT moves them to Johannesburg, Marketing, and makes them an administrator.
-  idp.accounts.set(sub, {
-    ...idp.accounts.get(sub),
-    given_name: 'Kwame',
-    office: 'johannesburg',
-    department: ['Not a department', 'MARKETING'],
-    groups: ['staff-everyone', 'hearth-admins'],
-  });
-  await signInWithProvider(page, sub);
-  await expect(page).toHaveURL(/\/stats$/);
-  await expect(mainMenu(page).getByRole('link', { name: 'Users', exact: true })).toBeVisible();
-  await expect(page.getByTestId('user-first-name')).toHaveText('Kwame');
-  const second = await oneUserWithEmail(request, email);
-  expect(second).toMatchObject({ id: first.id, firstName: 'Kwame', roles: { id: 1 } });
-  expect(groupNames(second)).toEqual(['Johannesburg', 'Marketing']);
-  await logOutEverywhere(page);
-
-  // Removed from hearth-admins there: staff again at the next sign-in, the admin menu gone.
-  idp.accounts.set(sub, { ...idp.accounts.get(sub), groups: ['staff-everyone'] });
-  await signInWithProvider(page, sub);
-  await expect(page).toHaveURL(/\/news$/);
-  await expect(mainMenu(page).getByRole('link', { name: 'News', exact: true })).toBeVisible();
-  await expect(mainMenu(page).getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);
-  const third = await oneUserWithEmail(request, email);
-  expect(third).toMatchObject({ id: first.id, roles: { id: 2 } });
-  expect(groupNames(third)).toEqual(['Johannesburg', 'Marketing']);
-});
 
 test('a password account with the same verified address is linked: one account, both ways in', async ({
   page,
@@ -302,39 +216,6 @@ test.describe
       // Another domain is not concerned.
       await page.getByLabel('E-mail').fill(DEMO.staff);
       await expect(page.getByTestId('password-off-note')).toHaveCount(0);
-    });
-
-    test('the provider still signs that address in, and the administrator turns passwords back on', async ({
-      page,
-      request,
-    }) => {
-      const sub = `e2e-pw-off-${Date.now().toString(36)}`;
-      idp.accounts.set(sub, { email, email_verified: true, given_name: 'Pat', family_name: 'Offline' });
-      await signInWithProvider(page, sub);
-      await expect(page).toHaveURL(/\/news$/);
-      await expect(page.getByTestId('user-first-name')).toHaveText('Pat');
-      expect(await usersWithEmail(request, email)).toHaveLength(1);
-      await logOutEverywhere(page);
-
-      await fillLogin(page, DEMO.admin, 'Passw0rd!');
-      await expect(page).toHaveURL(/\/stats$/);
-      await page.goto('/password-sign-in');
-      // The domain's tag, removed from the keyboard.
-      const domains = page.getByLabel('Company sign-in only for these e-mail domains');
-      await expect(page.locator('.ant-select-selection-item', { hasText: DOMAIN })).toBeVisible();
-      await domains.focus();
-      await domains.press('Backspace');
-      await expect(page.locator('.ant-select-selection-item', { hasText: DOMAIN })).toHaveCount(0);
-      await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByText('Sign-in settings saved')).toBeVisible();
-      expect(await readSetting(request)).toEqual(saved);
-      await page.getByRole('button', { name: 'Log out' }).click();
-      await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-
-      await page.getByLabel('E-mail').fill(email);
-      await expect(page.getByTestId('password-off-note')).toHaveCount(0);
-      await fillLogin(page, email, STRONG_PASSWORD);
-      await expect(page).toHaveURL(/\/news$/);
     });
   });
 
