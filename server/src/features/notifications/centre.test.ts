@@ -64,6 +64,12 @@ describe('GET /notifications/history', () => {
     expect(pages[0]?.notifications[0]).toMatchObject({ title: 'N24', viewed: true, isCommunityPost: false });
   });
 
+  it('answers 20 at a time when no limit is asked, as the notification centre asks', async () => {
+    const pages = await allPages('');
+    expect(pages.map((p) => p.notifications.length)).toEqual([20, 5]);
+    expect(pages.flatMap((p) => p.notifications.map((n) => n.id))).toEqual(newestFirst(made));
+  });
+
   it('filters unread, by type, and both', async () => {
     const unread = (await allPages('?filter=unread&limit=5')).flatMap((p) => p.notifications);
     expect(unread.map((n) => n.id)).toEqual(newestFirst(made.filter((m) => !m.viewed)));
