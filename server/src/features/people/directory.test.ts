@@ -1,6 +1,6 @@
 // The people directory: active colleagues only, by last name, first name and id; search by name (and by
-// e-mail only where colleagues see it), filters by location and department, keyset pages that neither skip
-// nor repeat, hidden fields left out, and bad input answered 400 with the field named.
+// e-mail only where colleagues see it), filters by location and department, keyset pages (20 by default)
+// that neither skip nor repeat, hidden fields left out, and bad input answered 400 with the field named.
 import { MSG, ROLE } from '@hearth/contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
@@ -110,6 +110,17 @@ describe('GET /v1/api/people', () => {
       expect.arrayContaining([ids.anna, ids.bongani, ids.dumi, staff.user.id, admin.user.id]),
     );
     expect(all).not.toContain(ids.carla);
+  });
+
+  it('answers 20 a page unless asked for another size, the rest on the next page', async () => {
+    for (let n = 1; n <= 21; n++) await createPerson(t.db, `Member${String(n).padStart(2, '0')}`, 'Pagewise');
+    const first = await list('q=pagewise');
+    expect(first.people).toHaveLength(20);
+    expect(names(first.people)[0]).toBe('Member01 Pagewise');
+    expect(first.next).not.toBeNull();
+    const rest = await list(`q=pagewise&next=${first.next}`);
+    expect(names(rest.people)).toEqual(['Member21 Pagewise']);
+    expect(rest.next).toBeNull();
   });
 
   it('shows job title, location and department as the setting says, and searches e-mail only where shown', async () => {

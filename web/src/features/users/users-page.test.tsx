@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
 // The admin user list (/users, product.md section 2, issue 17): loading, empty and error states, the Active
-// and Inactive tabs with their totals, the columns the list's width allows, and the role filter.
+// and Inactive tabs with their totals, the columns the list's width allows, the search and the role filter.
+// The search and the role filter replace the people journey "the administrator searches and filters the
+// user list" (e2e/tests/people.spec.ts); what the server finds for them is
+// server/src/features/users/user-search.test.ts's.
 import { MSG, ROLE, usersEndpoints } from '@hearth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -39,6 +42,20 @@ function listWidth(px: number) {
   };
 }
 
+const EDDIE = user({
+  id: 4,
+  firstName: 'Eddie',
+  lastName: 'Editor',
+  email: 'editor@example.com',
+  roles: { id: ROLE.EDITOR, name: 'editor' },
+});
+
+/** The names the Active tab lists, in its order. */
+const names = () =>
+  screen
+    .getAllByRole('link')
+    .filter((a) => a.getAttribute('href')?.startsWith('/edit-user/'))
+    .map((a) => a.textContent);
 const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
 const openList = () => renderPage(<UsersPage />, { at: '/users' });
 
@@ -98,17 +115,38 @@ describe('users page', () => {
     expect(headers()).toEqual(['Name', 'Created']);
   });
 
-  it('asks the server for the chosen role and keeps it in the address', async () => {
+  it('asks the server for the chosen role, lists whom it answers and keeps the role in the address', async () => {
+    api.on(usersEndpoints.listUsers, (request) => ok(request.query.roleId ? [EDDIE] : [...USERS, EDDIE]));
     const { user: u } = openList();
     await screen.findByRole('link', { name: 'Ada Admin' });
     await chooseOption(u, 'Role', 'Post manager');
-    await waitFor(() =>
-      expect(api.sent(usersEndpoints.listUsers).at(-1)?.query).toEqual({
-        limit: '-1',
-        roleId: String(ROLE.EDITOR),
-      }),
-    );
+    await waitFor(() => expect(names()).toEqual(['Eddie Editor']));
+    expect(api.sent(usersEndpoints.listUsers).at(-1)?.query).toEqual({
+      limit: '-1',
+      roleId: String(ROLE.EDITOR),
+    });
     expect(window.location.search).toBe(`?role=${ROLE.EDITOR}`);
+  });
+
+  it('searches by name or e-mail once the typing stops, lists whom the server answers, and keeps it in the address', async () => {
+    api.on(usersEndpoints.listUsers, (request) =>
+      ok(request.query.q === 'lindiwe@' ? USERS.filter((u) => u.id === 2) : USERS),
+    );
+    const { user: u } = openList();
+    await screen.findByRole('link', { name: 'Ada Admin' });
+    const search = screen.getByRole('searchbox', { name: 'Search by name or e-mail' });
+    await u.type(search, 'lindiwe@');
+    await waitFor(() => expect(names()).toEqual(['Lindiwe Khumalo']));
+    // One request for the whole text, none for the letters typed on the way.
+    expect(api.sent(usersEndpoints.listUsers).map((r) => r.query)).toEqual([
+      { limit: '-1' },
+      { limit: '-1', q: 'lindiwe@' },
+    ]);
+    expect(window.location.search).toBe('?q=lindiwe%40');
+
+    await u.clear(search);
+    await waitFor(() => expect(names()).toEqual(['Ada Admin', 'Lindiwe Khumalo']));
+    expect(window.location.search).toBe('');
   });
 
   it('opens the add-user form', async () => {
