@@ -78,8 +78,13 @@ async function firstHref(page: Page, pattern: RegExp): Promise<string> {
   return href ?? '';
 }
 
-/** A must-read post (issue 18) with a due date, for everyone or for `groups`; answers its id. */
+/**
+ * A must-read post (issue 18) with a due date, for everyone or for `groups`, started yesterday; answers its
+ * id. Started yesterday, as a new post is: its reach page then charts two days, where a start in 2020 charted
+ * (and tabled) every day since, which took a sixth of the administrator's scan.
+ */
 async function mustReadPost(page: Page, groups: number[] = []): Promise<number> {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
   return publishFeedPost(page.request, {
     title: `Read and confirm ${Date.now().toString(36)}`,
     subtitle: 'The new travel policy, in short',
@@ -87,6 +92,7 @@ async function mustReadPost(page: Page, groups: number[] = []): Promise<number> 
     requiresAck: 1,
     ackDueAt: '2098-12-01 17:00:00',
     groups,
+    startAt: yesterday,
   });
 }
 

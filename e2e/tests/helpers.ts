@@ -192,6 +192,8 @@ export async function publishFeedPost(
     requiresAck?: 0 | 1;
     ackDueAt?: string | null;
     groups?: number[];
+    /** When it starts, as the API writes it (UTC); long ago unless given. */
+    startAt?: string;
   },
 ): Promise<number> {
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
@@ -203,7 +205,7 @@ export async function publishFeedPost(
       stateId: 2,
       ...post,
       feedCategories: [first?.id],
-      startAt: '2020-01-01 00:00:00',
+      startAt: post.startAt ?? '2020-01-01 00:00:00',
       endAt: '2099-01-01 00:00:00',
     },
   });
