@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countWithPercent,
   daysSummary,
+  daysWithEvents,
   funnelSteps,
   funnelSummary,
   percentOf,
@@ -58,6 +59,19 @@ describe('reach numbers', () => {
     expect(daysSummary(days.slice(1), false, (d) => `day ${d.slice(8)}`)).toBe(
       'On day 02: 5 seen, 1 opened. Most seen on day 02 (5).',
     );
+  });
+
+  it('tables only the days with anything seen, opened or acknowledged, oldest first', () => {
+    const quiet = (day: string) => ({ day, seen: 0, opened: 0, acknowledged: 0 });
+    const days = [
+      quiet('2026-11-04'),
+      { day: '2026-11-03', seen: 0, opened: 0, acknowledged: 1 },
+      quiet('2026-11-02'),
+      { day: '2026-11-01', seen: 2, opened: 1, acknowledged: 0 },
+      quiet('2020-01-01'),
+    ];
+    expect(daysWithEvents(days).map((d) => d.day)).toEqual(['2026-11-01', '2026-11-03']);
+    expect(daysWithEvents([quiet('2026-11-01')])).toEqual([]);
   });
 
   it('orders split rows by audience, the people in no group last', () => {

@@ -93,6 +93,15 @@ export function daysSummary(
   return `${span}: ${totals.seen} seen, ${totals.opened} opened${ack}. Most seen on ${dayText(busiest.day)} (${busiest.seen}).`;
 }
 
+/**
+ * The days anyone saw, opened or acknowledged the post, oldest first: the table under the chart lists only
+ * these. The chart draws every day since the post started, so a post started years ago has thousands of
+ * days, nearly all of them nothing, which as table rows weighed on the page and on screen readers.
+ */
+export function daysWithEvents(days: DayPoint[]): DayPoint[] {
+  return sortedDays(days).filter((d) => d.seen > 0 || d.opened > 0 || d.acknowledged > 0);
+}
+
 /** Days in order, oldest first (the server's order, made sure). */
 export function sortedDays(days: DayPoint[]): DayPoint[] {
   return [...days].sort((a, b) => a.day.localeCompare(b.day));

@@ -19,6 +19,7 @@ import { parseReachPostId } from './loaders';
 import {
   countWithPercent,
   daysSummary,
+  daysWithEvents,
   funnelSteps,
   funnelSummary,
   type SplitRow,
@@ -68,12 +69,13 @@ function SplitTable({ title, rows, requiresAck }: { title: string; rows: SplitRo
 }
 
 function DaysTable({ reach }: { reach: PostReach }) {
-  const days = sortedDays(reach.byDay);
+  const days = daysWithEvents(reach.byDay);
+  if (days.length === 0) return null;
   return (
     <details className="reach-days-table">
       <summary>Show the numbers per day</summary>
       <table>
-        <caption className="visually-hidden">Seen, opened and acknowledged per day</caption>
+        <caption className="visually-hidden">Seen, opened and acknowledged on each day with any</caption>
         <thead>
           <tr>
             <th scope="col">Day</th>
