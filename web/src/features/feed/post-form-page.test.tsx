@@ -106,6 +106,35 @@ describe('feed post form', () => {
     expect(Date.parse(`${endAt}Z`) - Date.parse(`${startAt}Z`)).toBe(31 * 24 * 3_600_000);
   });
 
+  it('sends a must-read post for the chosen location and department with its due date', async () => {
+    api.on(feedEndpoints.createFeedPost, ok(feedPost({ requiresAck: true }), 201));
+    const { user } = openCreate();
+    await fill(user, screen.getByLabelText('Title'), 'Fire drill rules');
+    await fill(user, screen.getByLabelText('Subtitle'), 'Read before Friday');
+    await chooseOption(user, 'Categories', 'Company News');
+    await chooseOption(user, 'Location', 'Durban');
+    await chooseOption(user, 'Department', 'People');
+    await user.click(screen.getByRole('radio', { name: 'Published' }));
+    await typeDate(user, 'Start date', '10-03-2026 09:00');
+    await typeDate(user, 'End date', '10-04-2026 09:00');
+    await user.click(screen.getByRole('checkbox', { name: 'Requires acknowledgement' }));
+    await typeDate(user, 'Acknowledge by', '17-03-2026 17:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await landedAt()).toBe(PATHS.adminFeedPostList);
+    const body = api.sent(feedEndpoints.createFeedPost)[0]?.body as {
+      groups: number[];
+      requiresAck: number;
+      startAt: string;
+      ackDueAt: string;
+    };
+    expect(body.groups.sort()).toEqual([12, 22]);
+    expect(body.requiresAck).toBe(1);
+    // Due a week and eight hours after the start, in the API's UTC text.
+    expect(body.ackDueAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/);
+    expect(Date.parse(`${body.ackDueAt}Z`) - Date.parse(`${body.startAt}Z`)).toBe((7 * 24 + 8) * 3_600_000);
+  });
+
   it('puts the server’s field message on its field and stays editable', async () => {
     api.on(
       feedEndpoints.createFeedPost,
