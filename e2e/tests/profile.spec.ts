@@ -1,6 +1,7 @@
-// A staff member edits their profile and changes their password.
+// A staff member edits their profile and changes their password. The 30-day rule on one's own office location
+// and department is edit-profile-page.test.tsx's (its messages) and group-change.test.ts's (the rule).
 import { expect, test } from '@playwright/test';
-import { chooseOption, createStaffUser, fillLogin, logout, openAs, STRONG_PASSWORD } from './helpers';
+import { createStaffUser, fillLogin, logout, openAs, STRONG_PASSWORD } from './helpers';
 
 test('edit profile, then change the password and log in with the new one', async ({ page, request }) => {
   const email = await createStaffUser(request);
@@ -40,32 +41,4 @@ test('edit profile, then change the password and log in with the new one', async
   await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
   await fillLogin(page, email, 'Chang3d#Pass');
   await expect(page).toHaveURL(/\/news$/);
-});
-
-// Issue 30, L3 (ADR 037): one's own office location or department changes once every 30 days.
-test('the office location changes once, then the next change waits 30 days', async ({ page, request }) => {
-  const email = await createStaffUser(request);
-  await openAs(page, email, '/edit-profile', STRONG_PASSWORD);
-  await expect(
-    page.getByText('You can change your office location or department once every 30 days.'),
-  ).toBeVisible();
-  await chooseOption(page, 'Office location', 'Durban');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(
-    page.getByText(
-      /^Profile updated successfully\. You can change your office location or department again from /,
-    ),
-  ).toBeVisible();
-  await expect(page).toHaveURL(/\/profile$/);
-
-  await page.getByRole('button', { name: 'Edit profile' }).click();
-  await expect(
-    page.getByText(/^You can change your office location or department again from /),
-  ).toBeVisible();
-  await chooseOption(page, 'Office location', 'Cape Town');
-  await page.getByRole('button', { name: 'Save' }).click();
-  const refused =
-    'You can change your office location or department once every 30 days. Ask an administrator if it is wrong.';
-  await expect(page.locator('.ant-form-item-explain-error').filter({ hasText: refused })).toBeVisible();
-  await expect(page).toHaveURL(/\/edit-profile$/);
 });

@@ -3,7 +3,7 @@
 // word, what a save sends and where it goes, the current password a new e-mail address needs, the 30-day
 // rule on location and department, and the password tab's mismatch message.
 import { MSG, profileEndpoints, usersEndpoints } from '@hearth/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readSession } from '../../lib/session';
 import { type ApiMock, fail, mockApi, ok } from '../../test/fetch-mock';
@@ -11,6 +11,7 @@ import { chooseOption, expectFieldErrors, fill } from '../../test/fields';
 import { GROUPS, user } from '../../test/fixtures';
 import { landedAt, renderPage, signIn } from '../../test/render';
 import EditProfilePage from './edit-profile-page';
+import { groupsChangeableFromQuery } from './queries';
 
 const ME = user({ id: 7, firstName: 'Sam', lastName: 'Staff', email: 'sam@example.com' });
 const saved = (patch: Record<string, unknown> = {}) =>
@@ -84,6 +85,46 @@ describe('edit profile page', () => {
     await expectFieldErrors('Office location', [MSG.profileGroupsChangeTooSoon]);
     expect(api.sent(profileEndpoints.updateProfile)[0]?.body).toMatchObject({ groups: [12, 21] });
     expect(window.location.pathname).toBe('/edit-profile');
+  });
+
+  it('after a move, says from when the next one is allowed, in the message and then on the form', async () => {
+    const from = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    api.on(profileEndpoints.updateProfile, saved({ groupsChangeableFrom: from }));
+    const { user: u, client } = await openPage();
+    await chooseOption(u, 'Office location', 'Durban');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    const again = /You can change your office location or department again from /;
+    expect(
+      await screen.findByText(new RegExp(`^${MSG.profileUpdated.replace('.', '\\.')} ${again.source}`)),
+    ).toBeVisible();
+    expect(await landedAt()).toBe('/profile');
+    // Back on the form (the save's answer is kept), the help says the same.
+    expect(client.getQueryData(groupsChangeableFromQuery(7).queryKey)).toBe(from);
+  });
+
+  it('keeps the plain message for a save that moves nothing', async () => {
+    api.on(
+      profileEndpoints.updateProfile,
+      saved({ groupsChangeableFrom: new Date(Date.now() + 86_400_000).toISOString() }),
+    );
+    const { user: u } = await openPage();
+    await fill(u, screen.getByLabelText('Job title'), 'Planner');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MSG.profileUpdated)).toBeVisible();
+    expect(screen.queryByText(/^Profile updated successfully\. You can/)).not.toBeInTheDocument();
+  });
+
+  it('shows on the form from when the next move is allowed', async () => {
+    const { client } = await openPage();
+    act(() => {
+      client.setQueryData(
+        groupsChangeableFromQuery(7).queryKey,
+        new Date(Date.now() + 86_400_000).toISOString(),
+      );
+    });
+    expect(
+      await screen.findByText(/^You can change your office location or department again from /),
+    ).toBeVisible();
   });
 
   it('says the two new passwords differ, in the password tab', async () => {
