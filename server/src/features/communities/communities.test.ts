@@ -61,6 +61,8 @@ describe('visibility of communities', () => {
     for (const url of [`/communities/${priv.id}`, `/communities/${priv.id}/stats`]) {
       expect((await get(outsider, url)).statusCode).toBe(404);
       expect((await get(staff, url)).statusCode).toBe(200);
+      // Its manager, who is not among the members given: managers are members.
+      expect((await get(editor, url)).statusCode).toBe(200);
       expect((await get(admin, url)).statusCode).toBe(200);
     }
     expect((await get(outsider, `/communities/${priv.id}/discussion`)).statusCode).toBe(404);
@@ -84,6 +86,9 @@ describe('visibility of communities', () => {
 
     // My Communities: joined and visible; Public Communities: published public ones.
     expect(await ids(staff, '/communities/stats?viewState=1')).toContain(priv.id);
+    expect(await ids(editor, '/communities/stats?viewState=1')).toEqual(
+      expect.arrayContaining([priv.id, pub.id]),
+    );
     expect(await ids(staff, '/communities/stats?viewState=1')).not.toContain(pub.id);
     expect(await ids(staff, '/communities/stats?viewState=1')).not.toContain(draft.id);
     expect(await ids(outsider, '/communities/stats?viewState=1')).toEqual([]);
