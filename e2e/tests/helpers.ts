@@ -220,17 +220,6 @@ export const pngImage = (width: number, height: number, background: string): Pro
     .toBuffer();
 
 /**
- * Sends the post form (feed or community) empty with its `button`: nothing is sent, and the form names the
- * missing title and subtitle, and `more` messages of its own.
- */
-export async function submitEmptyPostForm(page: Page, button: string, more: string[] = []) {
-  await page.getByRole('button', { name: button }).click();
-  for (const message of ['Please enter post title', 'Please enter post subtitle', ...more]) {
-    await expect(page.getByText(message)).toBeVisible();
-  }
-}
-
-/**
  * Fills what the feed post and community post forms share: title, subtitle, description, (the feed
  * form's) category, one PNG uploaded to the end, and the Published status.
  */
