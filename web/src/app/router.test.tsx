@@ -1,14 +1,24 @@
 // @vitest-environment happy-dom
-// The router starts a page's requests (its route loader) as soon as a location matches, before the page's
-// code has arrived, once per location; never for a visitor who is not signed in (issue 32, item 4).
-import { ROLE } from '@hearth/contract';
+// The router (issue 32, item 4): it starts a page's requests (its route loader) as soon as a location
+// matches, before the page's code has arrived, once per location, for the pages the visitor has (signed in
+// or not); once the loader has asked for the data it starts the page's code. And its guards, with the real
+// pages (product.md section 2, Guards): a logged-out visit to a protected page goes to the login, a survey
+// link opened logged out is kept and wins after the login, an unknown path shows the not-found page with
+// the way on (the login, or the role's home page), and a page of another role "Not authorised" with the way
+// home. The guards were browser journeys (e2e/tests/navigation.spec.ts). They are here, not in a file of
+// their own, because this file mocks modules the router imports: the web project shares loaded modules
+// between files (isolate: false), so a second file importing the router would get this file's mocks or
+// keep them from it, by the order the files ran in.
+import { authEndpoints, ROLE, ssoEndpoints, systemEndpoints } from '@hearth/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { BrowserRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteLoaderArgs } from '../lib/route-loader';
-import { clearSession } from '../lib/session';
-import { signIn, testQueryClient } from '../test/render';
+import { clearSession, peekSurveyLink } from '../lib/session';
+import { type ApiMock, mockApi, ok } from '../test/fetch-mock';
+import { loginAnswer, PASSWORDS_ONLY, PUBLIC_CONFIG } from '../test/fixtures';
+import { renderPage, signIn, testQueryClient } from '../test/render';
 
 /** The loaders' stand-ins: each settles at once, unless a test holds their chunk back (`held`). */
 const chunk = vi.hoisted(() => ({ held: undefined as Promise<void> | undefined }));
@@ -125,6 +135,14 @@ describe("the page's code", () => {
     expect(preloadPage).toHaveBeenCalledTimes(1);
   });
 
+  it('is asked for when the loader fails too', async () => {
+    loaders.person.mockImplementationOnce(() => Promise.reject(new Error('the loader broke')));
+    signIn('staff');
+    open('/people/42');
+    await act(async () => {});
+    expect(preloadPage.mock.calls).toEqual([['person']]);
+  });
+
   it('is asked for on any page of the route table, and not for an address with no page', async () => {
     signIn('staff');
     open('/surveys');
@@ -134,5 +152,72 @@ describe("the page's code", () => {
     open('/no-such-page');
     await act(async () => {});
     expect(preloadPage).not.toHaveBeenCalled();
+  });
+});
+
+/** The app's routes at `at`, inside the app's shell, as main.tsx mounts them. */
+const openApp = (at: string) => renderPage(<AppRoutes />, { at, path: '/*' });
+
+/** The first render of a test loads the real layouts and pages: allow for a busy machine. */
+const FIRST = { timeout: 20_000 };
+
+const at = (path: string) => waitFor(() => expect(window.location.pathname).toBe(path));
+
+describe('guards', () => {
+  let api: ApiMock;
+  beforeEach(() => {
+    sessionStorage.clear();
+    // Whatever else the pages ask for answers 404 (fetch-mock): the guards decide before any data arrives.
+    api = mockApi()
+      .on(systemEndpoints.getPublicConfig, ok(PUBLIC_CONFIG))
+      .on(ssoEndpoints.listSsoProviders, ok(PASSWORDS_ONLY));
+  });
+
+  it('send a logged-out visit to a protected page to the login, with the footer', async () => {
+    openApp('/profile');
+    expect(await screen.findByRole('button', { name: 'Log in' }, FIRST)).toBeVisible();
+    await at('/');
+    expect(screen.getByTestId('app-footer')).toHaveTextContent(/support@example\.com/);
+    expect(peekSurveyLink()).toBeNull();
+  });
+
+  it('keep a survey link opened logged out, and follow it after the login', async () => {
+    api.on(authEndpoints.login, ok(loginAnswer(ROLE.STAFF)));
+    const { user } = openApp('/surveys/5');
+    expect(await screen.findByRole('button', { name: 'Log in' }, FIRST)).toBeVisible();
+    await at('/');
+    expect(peekSurveyLink()).toBe('/surveys/5');
+    await user.type(screen.getByLabelText('E-mail'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Right#pass1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await at('/surveys/5');
+    expect(api.sent(authEndpoints.login)).toHaveLength(1);
+    // Used once inside: the next login goes to the home page.
+    await waitFor(() => expect(peekSurveyLink()).toBeNull());
+  });
+
+  it('show the not-found page on an unknown path, with the login as the way on when logged out', async () => {
+    const { user } = openApp('/no/such/page');
+    expect(await screen.findByText(/does not exist/i, undefined, FIRST)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Go to login' }));
+    expect(await screen.findByRole('button', { name: 'Log in' }, FIRST)).toBeVisible();
+  });
+
+  it("show the not-found page signed in, with the role's home page as the way on and the footer", async () => {
+    signIn('editor');
+    const { user } = openApp('/still/nothing');
+    expect(await screen.findByText(/does not exist/i, undefined, FIRST)).toBeVisible();
+    expect(screen.getByTestId('app-footer')).toHaveTextContent(/© 2020 Hearth/);
+    await user.click(screen.getByRole('button', { name: 'Back to home page' }));
+    await at('/admin-feed-post-list');
+  });
+
+  it('show staff "Not authorised" on the admin post list, without its buttons, and the way home', async () => {
+    signIn('staff');
+    const { user } = openApp('/admin-feed-post-list');
+    expect(await screen.findByRole('heading', { name: 'Not authorised', level: 1 }, FIRST)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Create Post' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back to home page' }));
+    await at('/news');
   });
 });

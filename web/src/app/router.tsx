@@ -126,7 +126,8 @@ function useRouteLoader(routes: RouteObject[], roleId: number | undefined): void
     started.current = key;
     const asked = startRouteLoader(routes, location, roleId, queryClient) ?? Promise.resolve();
     const page = pageAt(routes, location);
-    if (page) void asked.then(() => preloadPage(page));
+    // A loader that throws is the page's to show (its hooks ask again); its code is wanted all the same.
+    if (page) void asked.catch(() => undefined).then(() => preloadPage(page));
   }
 }
 

@@ -1,6 +1,13 @@
 // Records as the API answers them, for component tests: whole objects that pass the contract's schemas
 // (test/fetch-mock.ts checks answers given for an endpoint entry), with the fields a test cares about given.
-import type { FeedPost, Group, PublicConfig, User } from '@hearth/contract';
+import type {
+  FeedPost,
+  Group,
+  PublicConfig,
+  SessionProfile,
+  SsoProvidersResult,
+  User,
+} from '@hearth/contract';
 import { GROUP_TYPE, ROLE } from '@hearth/contract';
 
 /** The public settings (GET /v1/config): page titles name the brand from them. */
@@ -10,6 +17,27 @@ export const PUBLIC_CONFIG: PublicConfig = {
   copyrightYear: 2020,
   companyEmailDomains: [],
 };
+
+/** The login page's sign-in options (GET /v1/auth/sso/providers): passwords only, everywhere. */
+export const PASSWORDS_ONLY: SsoProvidersResult = {
+  providers: [],
+  passwordSignIn: { allowed: true, ssoOnlyDomains: [] },
+};
+
+/** What a successful login answers: Sam Staff's session with the role `roleId`. */
+export function loginAnswer(roleId: number = ROLE.STAFF): SessionProfile {
+  return {
+    id: 3,
+    firstName: 'Sam',
+    lastName: 'Staff',
+    email: 'sam@example.com',
+    roles: { id: roleId, name: 'Staff' },
+    profileImage: null,
+    accessToken: 'access',
+    refreshToken: 'refresh',
+    accessTokenExpiryDate: new Date(Date.now() + 3_600_000).toISOString(),
+  };
+}
 
 export const LOCATIONS: Group[] = [
   { id: 11, name: 'Cape Town', groupTypeId: GROUP_TYPE.LOCATION },

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The footer of every page, the login page's included (product.md section 1): the confidentiality notice,
 // the support address as a mail link and the copyright year, from the public settings. It was a browser
-// journey (login.spec.ts); the settings' values are the server's (server/src/features/system).
+// journey (login.spec.ts); that the layouts show it is router.test.tsx's, and the settings' values are
+// the server's (server/test/platform.test.ts).
 import { systemEndpoints } from '@hearth/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,33 +1,18 @@
 // @vitest-environment happy-dom
 // The login form (product.md section 2): required messages word for word, what is sent, the server's
 // refusal as a toast, and where a successful login goes.
-import { authEndpoints, MSG, ssoEndpoints } from '@hearth/contract';
+import { authEndpoints, MSG, ROLE, ssoEndpoints } from '@hearth/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readSession } from '../../lib/session';
 import { type ApiMock, fail, mockApi, ok } from '../../test/fetch-mock';
+import { loginAnswer, PASSWORDS_ONLY } from '../../test/fixtures';
 import { landedAt, renderPage, signIn } from '../../test/render';
 import LoginPage from './login-page';
 
-const PASSWORD_ON = { providers: [], passwordSignIn: { allowed: true, ssoOnlyDomains: [] } };
-
-function profile(roleId: number) {
-  return {
-    id: 3,
-    firstName: 'Sam',
-    lastName: 'Staff',
-    email: 'sam@example.com',
-    roles: { id: roleId, name: 'Staff' },
-    profileImage: null,
-    accessToken: 'access',
-    refreshToken: 'refresh',
-    accessTokenExpiryDate: new Date(Date.now() + 3_600_000).toISOString(),
-  };
-}
-
 let api: ApiMock;
 beforeEach(() => {
-  api = mockApi().on(ssoEndpoints.listSsoProviders, ok(PASSWORD_ON));
+  api = mockApi().on(ssoEndpoints.listSsoProviders, ok(PASSWORDS_ONLY));
 });
 
 describe('login page', () => {
@@ -67,7 +52,7 @@ describe('login page', () => {
   });
 
   it('stores the session and follows `next` for staff', async () => {
-    api.on(authEndpoints.login, ok(profile(2)));
+    api.on(authEndpoints.login, ok(loginAnswer(ROLE.STAFF)));
     const { user } = renderPage(<LoginPage />, { at: '/login?next=/profile' });
     await user.type(screen.getByLabelText('E-mail'), 'sam@example.com');
     await user.type(screen.getByLabelText('Password'), 'Right#pass1');

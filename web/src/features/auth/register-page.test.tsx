@@ -6,7 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiMock, fail, mockApi, ok } from '../../test/fetch-mock';
 import { chooseOption, expectFieldErrors, fieldErrors, fill } from '../../test/fields';
-import { GROUPS, PUBLIC_CONFIG } from '../../test/fixtures';
+import { GROUPS, PASSWORDS_ONLY, PUBLIC_CONFIG } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import RegisterPage from './register-page';
 
@@ -22,10 +22,7 @@ const OTHER_EMPTY_FIELDS = [
 let api: ApiMock;
 beforeEach(() => {
   api = mockApi()
-    .on(
-      ssoEndpoints.listSsoProviders,
-      ok({ providers: [], passwordSignIn: { allowed: true, ssoOnlyDomains: [] } }),
-    )
+    .on(ssoEndpoints.listSsoProviders, ok(PASSWORDS_ONLY))
     .on(systemEndpoints.getPublicConfig, ok(CONFIG))
     .on(authEndpoints.listRegisterGroups, ok(GROUPS));
 });
