@@ -141,6 +141,20 @@ describe('search page', () => {
     });
   });
 
+  it('keeps a change of the address not yet rendered when another filter changes', async () => {
+    const { user } = open('/search?q=lantern&kind=posts&to=2001-01-01');
+    await waitFor(() => expect(hits()).toHaveLength(20));
+    // The sort chosen a moment ago is in the address; its render has not happened yet (a router transition
+    // that typing interrupted): the filter changed now must not write the address back without it.
+    window.history.replaceState(
+      window.history.state,
+      '',
+      '/search?q=lantern&kind=posts&to=2001-01-01&sort=date',
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(window.location.search).toBe('?q=lantern&kind=posts&sort=date'));
+  });
+
   it('searches again for new text from its own box, landing on its first tab with results', async () => {
     // On the discussions of one community: a new text starts afresh (the posts have results).
     const { user } = open('/search?q=lantern&kind=messages&communityId=4');

@@ -34,8 +34,15 @@ export default function SearchPage() {
   // The top bar's box may open another search while this page is shown.
   useEffect(() => setText(filters.q), [filters.q]);
 
-  const change = (patch: Partial<SearchFilters>, name = authorName) =>
-    navigate(searchHref({ ...filters, ...patch }, name), { replace: true });
+  // From the address as it is at the event, not as last rendered: the router renders a navigation as a
+  // transition, which typing interrupts, so a date typed just after choosing a sort would otherwise be
+  // written over the address without that sort (seen in the search journey under load).
+  const change = (patch: Partial<SearchFilters>, name?: string) => {
+    const now = new URLSearchParams(window.location.search);
+    navigate(searchHref({ ...filtersFrom(now), ...patch }, name ?? now.get('author') ?? undefined), {
+      replace: true,
+    });
+  };
 
   const summary = useSearchSummary(filters);
   const counts = summary.data?.counts;
