@@ -5,8 +5,8 @@
 // notifications-page.test.tsx's, the preferences notification-preferences-page.test.tsx's and the
 // unsubscribe link's unsubscribe-page.test.tsx's (web/src/features/notifications); what the server sends,
 // filters and stores is centre.test.ts's, notifications.test.ts's and preferences.test.ts's
-// (server/src/features/notifications). Each page is left as a screenshot in E2E_SHOTS/notification-centre
-// (helpers.ts, screenshot).
+// (server/src/features/notifications). The pages these journeys open are left as screenshots in
+// E2E_SHOTS/notification-centre (helpers.ts, screenshot).
 import {
   type APIRequestContext,
   type Browser,

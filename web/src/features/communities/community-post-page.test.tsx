@@ -85,9 +85,11 @@ describe('community post page', () => {
   });
 
   it('shows a member no Edit when the verify call says no', async () => {
-    openPost();
+    const { client } = openPost();
     expect(await screen.findByRole('heading', { name: 'Spring planting' })).toBeVisible();
     await waitFor(() => expect(api.sent(communitiesEndpoints.verifyCommunityPost)).toHaveLength(1));
+    // Its answer taken in (no request left under way), not only sent.
+    await waitFor(() => expect(client.isFetching()).toBe(0));
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 });

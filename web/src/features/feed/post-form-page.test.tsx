@@ -33,6 +33,13 @@ async function typeDate(user: ReturnType<typeof openCreate>['user'], label: stri
   await user.click(document.body);
 }
 
+/** The date picker's text (DD-MM-YYYY HH:mm) for an instant, in this machine's time zone. */
+function pickerText(iso: string): string {
+  const d = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getDate())}-${two(d.getMonth() + 1)}-${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 describe('feed post form', () => {
   it('names every missing field on an empty submit and sends nothing', async () => {
     const { user } = openCreate();
@@ -170,11 +177,24 @@ describe('feed post form', () => {
     expect(await screen.findByLabelText('Title')).toHaveValue('Found again');
   });
 
-  it('fills the form with the post to edit', async () => {
-    api.on(feedEndpoints.getFeedPost, ok(feedPost({ title: 'Canteen reopens', requiresAck: true })));
+  it('fills the form with the post to edit, its dates in local time as the server stored them', async () => {
+    api.on(
+      feedEndpoints.getFeedPost,
+      ok(
+        feedPost({
+          title: 'Canteen reopens',
+          requiresAck: true,
+          // As the server answers them (presenter.ts): ISO 8601 in UTC.
+          startAt: '2026-03-10T07:00:00.000Z',
+          ackDueAt: '2026-03-17T15:00:00.000Z',
+        }),
+      ),
+    );
     renderPage(<PostFormPage />, { at: '/post/edit/41', path: '/post/edit/:postId' });
     expect(await screen.findByLabelText('Title')).toHaveValue('Canteen reopens');
     expect(screen.getByRole('checkbox', { name: 'Requires acknowledgement' })).toBeChecked();
+    expect(screen.getByLabelText('Start date')).toHaveValue(pickerText('2026-03-10T07:00:00Z'));
+    expect(screen.getByLabelText('Acknowledge by')).toHaveValue(pickerText('2026-03-17T15:00:00Z'));
     expect(api.sent(feedEndpoints.getFeedPost)[0]?.params).toEqual({ id: '41' });
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The anonymous surveys' setting on /profile-fields (ADR 035): the smallest group shown, as the server
-// answers it, changed and saved with the toast "Anonymous survey setting saved" and the saved value kept; a
-// size out of range is refused on the screen and sends nothing, and the server's field message is shown. It
+// answers it, changed and saved with the toast "Anonymous survey setting saved" and the saved value kept; an
+// empty size is refused on the screen and sends nothing, and the server's field message is shown (a size out
+// of range is the server's to refuse). It
 // replaces anonymous-survey.spec.ts's settings journey; that the server validates and stores the size is
 // server/src/features/reports/anonymous-survey-report.test.ts's (PUT /settings/anonymous-surveys).
 import { MSG, surveysEndpoints } from '@hearth/contract';

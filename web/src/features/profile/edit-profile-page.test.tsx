@@ -87,7 +87,7 @@ describe('edit profile page', () => {
     expect(window.location.pathname).toBe('/edit-profile');
   });
 
-  it('after a move, says from when the next one is allowed, in the message and then on the form', async () => {
+  it('after a move, says from when the next one is allowed, and keeps that date for the form', async () => {
     const from = new Date(Date.now() + 30 * 86_400_000).toISOString();
     api.on(profileEndpoints.updateProfile, saved({ groupsChangeableFrom: from }));
     const { user: u, client } = await openPage();
