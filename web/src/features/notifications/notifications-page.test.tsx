@@ -224,6 +224,22 @@ describe('notification centre: by type', () => {
   });
 });
 
+describe('notification centre: a change of the address not yet rendered', () => {
+  beforeEach(() => {
+    fakeServer([note(1, 'Fire drill')]);
+  });
+
+  it('is kept when the other filter changes', async () => {
+    const { user } = openCentre('/notifications');
+    await screen.findByText('Fire drill');
+    // Unread chosen a moment ago is in the address; its render has not happened yet (a router transition
+    // that input interrupted): the type chosen now must not write the address back without it.
+    window.history.replaceState(window.history.state, '', '/notifications?filter=unread');
+    await chooseOption(user, 'Type', 'Mention');
+    await waitFor(() => expect(address()).toBe('/notifications?filter=unread&type=COMMENT'));
+  });
+});
+
 describe('notification centre: mark all as read', () => {
   let api: ApiMock;
   beforeEach(() => {

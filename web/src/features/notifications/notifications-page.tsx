@@ -73,7 +73,12 @@ export default function NotificationsPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
-  const setFilters = (next: HistoryFilters) => setParams(filtersToParams(next), { replace: true });
+  // One filter changed over the address as it is at the event, not as last rendered: a navigation the
+  // router has not rendered yet (a transition that input interrupts) would otherwise be written over.
+  const setFilters = (patch: Partial<HistoryFilters>) =>
+    setParams(filtersToParams({ ...filtersFrom(new URLSearchParams(window.location.search)), ...patch }), {
+      replace: true,
+    });
   // Every page of the history carries the caller's unread count (the query is shared with the list below).
   const unviewed = useNotificationHistory(filters).data?.pages[0]?.unviewed ?? 0;
   const markAll = useMarkAllRead();
@@ -106,7 +111,7 @@ export default function NotificationsPage() {
           <Segmented<HistoryFilter>
             aria-label="Show"
             value={filters.filter}
-            onChange={(filter) => setFilters({ ...filters, filter })}
+            onChange={(filter) => setFilters({ filter })}
             options={[
               { value: 'all', label: 'All' },
               { value: 'unread', label: 'Unread' },
@@ -117,10 +122,7 @@ export default function NotificationsPage() {
             className="history-type"
             value={filters.type ?? ALL_TYPES}
             onChange={(type: string) =>
-              setFilters({
-                ...filters,
-                type: type === ALL_TYPES ? undefined : (type as HistoryFilters['type']),
-              })
+              setFilters({ type: type === ALL_TYPES ? undefined : (type as HistoryFilters['type']) })
             }
             options={TYPE_OPTIONS}
           />
