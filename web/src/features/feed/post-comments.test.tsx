@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // A feed post's comments on its page (product.md sections 2 and 5): the empty list's sentence, a box that
 // cannot be sent empty, "@" searching active colleagues by the typed name, and a comment that mentions one
-// sent as plain `@First Last` text with the colleague's id, then shown in the list. Drives the shared
+// sent as plain `@First Last` text with the colleague's id, then shown in the list and focused. Drives the shared
 // comments panel and mention box (shared/posts/comments-panel.tsx, mention-box.tsx) through the feed's
 // calls. Replaces the journey "staff comment on the post mentioning the administrator"
 // (e2e/tests/feed.spec.ts). The server's side is server/src/features/feed/comments.test.ts (what is stored)
@@ -89,5 +89,10 @@ describe("a feed post's comments", () => {
     expect(within(list).getByRole('link', { name: '@Ada Admin' })).toHaveAttribute('href', '/people/1');
     await waitFor(() => expect(box).toHaveValue(''));
     expect(screen.queryByText(MSG.noComments)).not.toBeInTheDocument();
+    // Focus moves to the new comment, so a screen reader reads what was posted (issue 14).
+    const posted = within(list)
+      .getByText(/Looking forward to it/)
+      .closest('li.comment');
+    await waitFor(() => expect(posted).toHaveFocus());
   });
 });
