@@ -1,28 +1,14 @@
 // The unsubscribe token never reaches the log (ADR 033): it travels in a body, and the server's own logger
 // (as main.ts builds it) records requests without their bodies, whether the token is taken or refused.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
-import { capturingLogger } from '../../../test/log-capture';
+import { useLoggingApp } from '../../../test/logging-app';
 import { useTestApp } from '../../../test/use-test-app';
-import { buildApp } from '../../app';
 import { unsubscribeToken } from './unsubscribe-token';
 
 const t = useTestApp();
-let app: FastifyInstance;
-const lines: string[] = [];
-
-beforeAll(async () => {
-  app = await buildApp({
-    config: t.app.config as Parameters<typeof buildApp>[0]['config'],
-    database: t.app.database,
-    mailer: t.app.mailer,
-    storage: t.app.storage,
-    logger: capturingLogger('trace', (line) => lines.push(line)),
-  });
-  await app.ready();
-});
-afterAll(() => app.close());
+const logged = useLoggingApp(t, 'trace');
+const { lines } = logged;
 
 describe('unsubscribe and the log', () => {
   it('logs the requests, never their tokens', async () => {
@@ -34,7 +20,7 @@ describe('unsubscribe and the log', () => {
       [{ token }, 200],
       [{ token: forged }, 400],
     ] as const) {
-      const res = await app.inject({
+      const res = await logged.app.inject({
         method: 'POST',
         url: '/v1/api/notifications/unsubscribe',
         payload: body,

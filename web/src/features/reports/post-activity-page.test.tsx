@@ -14,6 +14,7 @@ import {
 } from '@hearth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catchDownloads, csvAnswer } from '../../test/downloads';
 import { type ApiMock, mockApi, ok } from '../../test/fetch-mock';
 import { fill } from '../../test/fields';
 import { PUBLIC_CONFIG } from '../../test/fixtures';
@@ -119,16 +120,8 @@ describe('the post activity report', () => {
 
   it('downloads the CSV in the browser’s time zone, under the server’s name', async () => {
     const name = `${REPORT_FILE_STEMS.postActivity}-20260302-101010.csv`;
-    api.on(reportsEndpoints.downloadPostActivityCsv, () => ({
-      status: 200,
-      body: POST_ACTIVITY_CSV_COLUMNS.join(','),
-      headers: { 'Content-Type': 'text/csv', 'Content-Disposition': `attachment; filename="${name}"` },
-    }));
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:post-activity');
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    api.on(reportsEndpoints.downloadPostActivityCsv, csvAnswer(name, POST_ACTIVITY_CSV_COLUMNS.join(',')));
+    const saved = catchDownloads();
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(saved).toEqual([name]));

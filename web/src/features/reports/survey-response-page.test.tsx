@@ -14,6 +14,7 @@ import {
 } from '@hearth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catchDownloads, csvAnswer } from '../../test/downloads';
 import { type ApiMock, mockApi, ok } from '../../test/fetch-mock';
 import { PUBLIC_CONFIG } from '../../test/fixtures';
 import { renderPage, signIn } from '../../test/render';
@@ -148,16 +149,8 @@ describe('a survey’s report', () => {
 
   it('downloads its CSV in the browser’s time zone, under the server’s name', async () => {
     const name = `${REPORT_FILE_STEMS.surveyResponses}-4-20260302-101010.csv`;
-    api.on(reportsEndpoints.downloadSurveyResponsesCsv, () => ({
-      status: 200,
-      body: `Email,Completed,${MEAL},Comments`,
-      headers: { 'Content-Type': 'text/csv', 'Content-Disposition': `attachment; filename="${name}"` },
-    }));
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:survey-responses');
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    api.on(reportsEndpoints.downloadSurveyResponsesCsv, csvAnswer(name, `Email,Completed,${MEAL},Comments`));
+    const saved = catchDownloads();
     const { user } = open(NAMED);
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(saved).toEqual([name]));

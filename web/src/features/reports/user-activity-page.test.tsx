@@ -15,6 +15,7 @@ import {
 } from '@hearth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catchDownloads, csvAnswer } from '../../test/downloads';
 import { type ApiMock, mockApi, ok } from '../../test/fetch-mock';
 import { chooseOption, fill } from '../../test/fields';
 import { GROUPS, PUBLIC_CONFIG } from '../../test/fixtures';
@@ -133,16 +134,8 @@ describe('the user activity report', () => {
 
   it('downloads the CSV with the search and sort of the table, in the browser’s time zone', async () => {
     const name = `${REPORT_FILE_STEMS.userActivity}-20260302-101010.csv`;
-    api.on(reportsEndpoints.downloadUserActivityCsv, () => ({
-      status: 200,
-      body: USER_ACTIVITY_CSV_COLUMNS.join(','),
-      headers: { 'Content-Type': 'text/csv', 'Content-Disposition': `attachment; filename="${name}"` },
-    }));
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:user-activity');
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    api.on(reportsEndpoints.downloadUserActivityCsv, csvAnswer(name, USER_ACTIVITY_CSV_COLUMNS.join(',')));
+    const saved = catchDownloads();
     const { user } = open();
     await screen.findByRole('cell', { name: 'Sam1' });
     await fill(user, screen.getByRole('searchbox', { name: 'Search users' }), 'staff');
