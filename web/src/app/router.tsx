@@ -82,12 +82,10 @@ export function buildRoutes(roleId: number | undefined): RouteObject[] {
 /** What a signed-in route carries for its route loader: the page it shows. */
 type PageHandle = { page: PageId };
 
-const pageOf = (match: { route: RouteObject } | undefined): PageId | undefined =>
-  (match?.route.handle as PageHandle | undefined)?.page;
+type RouteMatch = NonNullable<ReturnType<typeof matchRoutes>>[number];
 
-/** The page `location` opens, when it is one of the route table's. */
-const pageAt = (routes: RouteObject[], location: Pick<Location, 'pathname' | 'search'>) =>
-  pageOf(matchRoutes(routes, location)?.at(-1));
+const pageOf = (match: RouteMatch | undefined): PageId | undefined =>
+  (match?.route.handle as PageHandle | undefined)?.page;
 
 /**
  * Starts the requests of the page `location` opens, if its page has a loader; answers a promise that
@@ -100,7 +98,16 @@ export function startRouteLoader(
   roleId: number | undefined,
   queryClient: QueryClient,
 ): Promise<void> | undefined {
-  const leaf = matchRoutes(routes, location)?.at(-1);
+  return startLoaderAt(matchRoutes(routes, location)?.at(-1), location, roleId, queryClient);
+}
+
+/** startRouteLoader for a location already matched: `leaf` is its deepest route. */
+function startLoaderAt(
+  leaf: RouteMatch | undefined,
+  location: Pick<Location, 'search'>,
+  roleId: number | undefined,
+  queryClient: QueryClient,
+): Promise<void> | undefined {
   const page = pageOf(leaf);
   const load = page ? ROUTE_LOADERS[page] : undefined;
   if (!leaf || !load) return undefined;
@@ -124,8 +131,9 @@ function useRouteLoader(routes: RouteObject[], roleId: number | undefined): void
   const key = `${roleId}:${location.pathname}${location.search}`;
   if (started.current !== key) {
     started.current = key;
-    const asked = startRouteLoader(routes, location, roleId, queryClient) ?? Promise.resolve();
-    const page = pageAt(routes, location);
+    const leaf = matchRoutes(routes, location)?.at(-1);
+    const asked = startLoaderAt(leaf, location, roleId, queryClient) ?? Promise.resolve();
+    const page = pageOf(leaf);
     // A loader that throws is the page's to show (its hooks ask again); its code is wanted all the same.
     if (page) void asked.catch(() => undefined).then(() => preloadPage(page));
   }
