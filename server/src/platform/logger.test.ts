@@ -3,13 +3,11 @@
 // open the stream, refresh, log out. No JWT and none of the opaque tokens handed out may appear in the
 // lines; a token-like query parameter is logged as `[redacted]`.
 import type { SessionProfile, StreamTicket } from '@hearth/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, PASSWORD } from '../../test/factories';
-import { capturingLogger } from '../../test/log-capture';
+import { useLoggingApp } from '../../test/logging-app';
 import { basic, bearer } from '../../test/sessions';
 import { useTestApp } from '../../test/use-test-app';
-import { buildApp } from '../app';
 import { redactCredentials } from './http/log-redaction';
 
 /** Shapes of what the app hands out: JWT access tokens and 32-byte base64url opaque tokens. */
@@ -17,21 +15,14 @@ const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+/;
 const OPAQUE_SHAPE = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/;
 
 const t = useTestApp();
-let app: FastifyInstance;
+const logged = useLoggingApp(t, 'info');
+const { lines } = logged;
 let base: string;
-const lines: string[] = [];
 
+// Over HTTP, as the web's requests come: the stream is a real response, not an injected one.
 beforeAll(async () => {
-  app = await buildApp({
-    config: t.app.config as Parameters<typeof buildApp>[0]['config'],
-    database: t.app.database,
-    mailer: t.app.mailer,
-    storage: t.app.storage,
-    logger: capturingLogger('info', (line) => lines.push(line)),
-  });
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  base = await logged.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => app.close());
 
 describe('the request log', () => {
   it('holds no token after login, stream ticket, stream, refresh and logout', async () => {
