@@ -7,6 +7,7 @@ import { type Notification, PATHS } from '@hearth/contract';
 import { Button, Card, Empty, Segmented, Select } from 'antd';
 import { useDeferredValue } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { addressParams } from '../../lib/address-now';
 import { PageHeader } from '../../lib/page-header';
 import { LoadError, LoadingBlock } from '../../lib/query-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -73,10 +74,9 @@ export default function NotificationsPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
-  // One filter changed over the address as it is at the event, not as last rendered: a navigation the
-  // router has not rendered yet (a transition that input interrupts) would otherwise be written over.
+  // One filter changed over the address as it is at the event, not as last rendered (lib/address-now.ts).
   const setFilters = (patch: Partial<HistoryFilters>) =>
-    setParams(filtersToParams({ ...filtersFrom(new URLSearchParams(window.location.search)), ...patch }), {
+    setParams(filtersToParams({ ...filtersFrom(addressParams()), ...patch }), {
       replace: true,
     });
   // Every page of the history carries the caller's unread count (the query is shared with the list below).

@@ -20,6 +20,7 @@ import { SearchResults } from './search-results';
 import { filtersFrom, searchHref } from './search-url';
 import { MoreTabsIcon, TabLabel } from './tab-label';
 import './search-page.css';
+import { addressParams } from '../../lib/address-now';
 import { clearButton } from '../../lib/clear-button';
 
 export default function SearchPage() {
@@ -34,11 +35,9 @@ export default function SearchPage() {
   // The top bar's box may open another search while this page is shown.
   useEffect(() => setText(filters.q), [filters.q]);
 
-  // From the address as it is at the event, not as last rendered: the router renders a navigation as a
-  // transition, which typing interrupts, so a date typed just after choosing a sort would otherwise be
-  // written over the address without that sort (seen in the search journey under load).
+  // Over the address as it is at the event, not as last rendered (lib/address-now.ts).
   const change = (patch: Partial<SearchFilters>, name?: string) => {
-    const now = new URLSearchParams(window.location.search);
+    const now = addressParams();
     navigate(searchHref({ ...filtersFrom(now), ...patch }, name ?? now.get('author') ?? undefined), {
       replace: true,
     });

@@ -7,6 +7,7 @@ import { GROUP_TYPE } from '@hearth/contract';
 import { Input, Select } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { addressParams } from '../../lib/address-now';
 import { useDebouncedValue } from '../../lib/debounced-value';
 import { popupContainer } from '../../lib/popup-container';
 import { peopleFilterValues } from './filter-values';
@@ -16,13 +17,12 @@ import { clearButton } from '../../lib/clear-button';
 
 /**
  * Sets one parameter of the address, keeping the others. It starts from the address as it is now, not as
- * the render saw it: the debounced search lands after a select may have changed the address, and
- * react-router's updater would hand it the parameters of the older render (the select's choice lost).
+ * the render saw it (lib/address-now.ts).
  */
 export function useSetUrlParam() {
   const [, setParams] = useSearchParams();
   return (key: string, value: string | undefined) => {
-    const next = new URLSearchParams(window.location.search);
+    const next = addressParams();
     if (value) next.set(key, value);
     else next.delete(key);
     setParams(next, { replace: true });
