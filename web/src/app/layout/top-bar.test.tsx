@@ -2,9 +2,10 @@
 // The top bar (issue 33): on a desktop the name, the appearance select, profile settings and logout sit in
 // the bar; on a phone the bar keeps its icons and those are in the account menu behind the avatar, where
 // the appearance choice is checked and taken, settings open and logout ends the session. What was typed in
-// the search box stays when the window crosses the phone width.
+// the search box stays when the window crosses the phone width. Ctrl+K is the bar's, so it works before the
+// box's code has come.
 import { authEndpoints, searchEndpoints } from '@hearth/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentProfile } from '../../lib/session';
@@ -100,6 +101,24 @@ function ResizableBar() {
     </>
   );
 }
+
+describe('Ctrl+K', () => {
+  it.each([
+    ['a desktop', false],
+    ['a phone', true],
+  ])('on %s focuses the search box, instead of the browser taking it', async (_, isMobile) => {
+    openBar(isMobile);
+    const pressed = fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    expect(pressed).toBe(false); // prevented: the browser's own Ctrl+K does not run
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Search' })).toHaveFocus());
+  });
+
+  it('is left to the browser without the modifier', () => {
+    openBar(false);
+    expect(fireEvent.keyDown(window, { key: 'k' })).toBe(true);
+    expect(screen.queryByRole('combobox', { name: 'Search' })).not.toHaveFocus();
+  });
+});
 
 describe('the top bar across the phone width', () => {
   it('keeps what was typed in the search box, the phone icon opening the box with it', async () => {

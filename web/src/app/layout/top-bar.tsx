@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { PATHS, ROLE } from '@hearth/contract';
 import { Button, Layout, Space } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/logout';
 import { useProfile } from '../../lib/session';
@@ -79,7 +79,26 @@ export function TopBar({ isMobile, onOpenMenu }: Props) {
   // The search text lives here, not in the box: the box moves (and mounts anew) when the window crosses
   // the phone width, and what was typed must survive that.
   const [searchText, setSearchText] = useState('');
-  const search = { text: searchText, onText: setSearchText };
+  // Ctrl+K (⌘K) is listened for here, with the layout, not in the box, whose code comes after the page:
+  // pressed meanwhile, it was lost (and the browser's own Ctrl+K took it). The box takes the request when
+  // it is there.
+  const [searchFocusWanted, setSearchFocusWanted] = useState(false);
+  useEffect(() => {
+    if (!hasProfilePages) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'k') return;
+      e.preventDefault();
+      setSearchFocusWanted(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [hasProfilePages]);
+  const search = {
+    text: searchText,
+    onText: setSearchText,
+    focusWanted: searchFocusWanted,
+    onFocused: () => setSearchFocusWanted(false),
+  };
   const [accountMenu, setAccountMenu] = useState(false);
 
   return (

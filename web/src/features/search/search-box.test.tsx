@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The top bar's search box (issue 17): suggestions as the user types, a draft marked as such for
-// administrators, and Enter with no suggestion chosen opening the results page. Typing into a real page,
-// keyboard order and the phone's icon are the search journey's (e2e/tests/search.spec.ts).
+// administrators, and Enter with no suggestion chosen opening the results page. Ctrl+K's request is taken when the box
+// arrives. Typing into a real page, keyboard order and the phone's icon are the search journey's (e2e/tests/search.spec.ts).
 import { type SearchHit, searchEndpoints, systemEndpoints } from '@hearth/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
@@ -24,10 +24,22 @@ const draft: SearchHit = {
   person: null,
 };
 
-/** The box with its text kept by a parent, as the top bar keeps it. */
-function Box() {
+/** The box with its text and its focus request kept by a parent, as the top bar keeps them. */
+function Box({ isMobile = false, focusWanted = false }: { isMobile?: boolean; focusWanted?: boolean }) {
   const [text, setText] = useState('');
-  return <SearchBox isMobile={false} text={text} onText={setText} />;
+  const [wanted, setWanted] = useState(focusWanted);
+  return (
+    <>
+      <SearchBox
+        isMobile={isMobile}
+        text={text}
+        onText={setText}
+        focusWanted={wanted}
+        onFocused={() => setWanted(false)}
+      />
+      <output data-testid="focus-wanted">{String(wanted)}</output>
+    </>
+  );
 }
 
 let api: ApiMock;
@@ -53,5 +65,15 @@ describe('the search box', () => {
     const { user } = renderPage(<Box />, { at: '/news' });
     await user.type(screen.getByRole('combobox', { name: 'Search' }), 'secret road{Enter}');
     expect(await landedAt()).toBe('/search?q=secret+road');
+  });
+
+  // Ctrl+K pressed while the box's code was loading is the top bar's request, taken when the box arrives.
+  it.each([
+    ['a desktop', false],
+    ['a phone', true],
+  ])('on %s, arriving with a focus request, opens focused and says it is done', async (_, isMobile) => {
+    renderPage(<Box isMobile={isMobile} focusWanted />, { at: '/news' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Search' })).toHaveFocus());
+    expect(screen.getByTestId('focus-wanted')).toHaveTextContent('false');
   });
 });

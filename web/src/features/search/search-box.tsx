@@ -18,16 +18,17 @@ import './search-box.css';
 
 type Option = { key: string; hit?: SearchHit; href: string };
 
-const isShortcut = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k';
-
 type Props = {
   isMobile: boolean;
   /** What was typed, kept by the top bar: the box mounts anew when the window crosses the phone width. */
   text: string;
   onText: (text: string) => void;
+  /** Ctrl+K (or ⌘K) was pressed, perhaps before this code had loaded: open the box and focus it. */
+  focusWanted: boolean;
+  onFocused: () => void;
 };
 
-export function SearchBox({ isMobile, text, onText }: Props) {
+export function SearchBox({ isMobile, text, onText, focusWanted, onFocused }: Props) {
   const navigate = useNavigate();
   const roleId = useProfile()?.roles.id ?? 0;
   const [open, setOpen] = useState(false);
@@ -43,17 +44,16 @@ export function SearchBox({ isMobile, text, onText }: Props) {
   const busy = query !== typed || suggestions.isFetching;
   const shown = isMobile ? expanded : true;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the request, not a new onFocused, decides.
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!isShortcut(e)) return;
-      e.preventDefault();
-      setExpanded(true);
-      // On phones the input exists once the box has opened: focus it after this render.
-      window.requestAnimationFrame(() => inputRef.current?.focus());
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+    if (!focusWanted) return;
+    setExpanded(true);
+    // On phones the input exists once the box has opened: focus it after this render.
+    window.requestAnimationFrame(() => {
+      inputRef.current?.focus();
+      onFocused();
+    });
+  }, [focusWanted]);
 
   const groups = useMemo(
     () => (suggestions.data?.groups ?? []).filter((g) => g.hits.length > 0),
