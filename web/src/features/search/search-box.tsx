@@ -44,16 +44,18 @@ export function SearchBox({ isMobile, text, onText, focusWanted, onFocused }: Pr
   const busy = query !== typed || suggestions.isFetching;
   const shown = isMobile ? expanded : true;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the request, not a new onFocused, decides.
+  // On a phone the input exists once the box has opened: the effect runs again when it is shown, after the
+  // render that made it (a frame's wait instead raced that render on a busy phone).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the request and the input's presence decide.
   useEffect(() => {
     if (!focusWanted) return;
-    setExpanded(true);
-    // On phones the input exists once the box has opened: focus it after this render.
-    window.requestAnimationFrame(() => {
-      inputRef.current?.focus();
-      onFocused();
-    });
-  }, [focusWanted]);
+    if (!shown) {
+      setExpanded(true);
+      return;
+    }
+    inputRef.current?.focus();
+    onFocused();
+  }, [focusWanted, shown]);
 
   const groups = useMemo(
     () => (suggestions.data?.groups ?? []).filter((g) => g.hits.length > 0),
