@@ -94,7 +94,10 @@ test('offline, no page is blank: a page never loaded, a post never opened and on
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await page.reload();
-  const cards = page.locator('main a[href^="/post-detail/"]');
+  // Links of the news list's cards only: the to-acknowledge list and the carousel link to posts too, but
+  // their answers are not kept for offline reading, and other journeys add must-read posts meanwhile, so
+  // a post linked only from there was missing offline.
+  const cards = page.locator('main article a[href^="/post-detail/"]');
   const posts = () =>
     cards.evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href') ?? ''))]);
   await expect.poll(async () => (await posts()).length).toBeGreaterThan(1);
@@ -102,7 +105,7 @@ test('offline, no page is blank: a page never loaded, a post never opened and on
 
   // No post was opened in this browser yet: the post page's code was never loaded, so it cannot be now.
   await goOffline(context);
-  await page.locator(`main a[href="${first}"]`).first().click();
+  await page.locator(`main article a[href="${first}"]`).first().click();
   await expect(
     page.getByRole('heading', { name: 'This page is not available offline', level: 1 }),
   ).toBeVisible();
@@ -115,14 +118,14 @@ test('offline, no page is blank: a page never loaded, a post never opened and on
   await context.unrouteAll();
   await context.setOffline(false);
   await page.reload();
-  await page.locator(`main a[href="${first}"]`).first().click();
+  await page.locator(`main article a[href="${first}"]`).first().click();
   const title = page.getByRole('heading', { level: 1 });
   await expect(title).not.toHaveText('News');
   const firstTitle = await title.textContent();
   await expect(page.locator('.post-body')).not.toBeEmpty();
   await page.goBack();
   await goOffline(context);
-  await page.locator(`main a[href="${first}"]`).first().click();
+  await page.locator(`main article a[href="${first}"]`).first().click();
   await expect(page.getByRole('heading', { name: firstTitle ?? '', level: 1 })).toBeVisible();
   await expect(page.locator('.post-body')).not.toBeEmpty();
   // Opened anew, from the kept copy: its comments were never kept, and say so in their place.
@@ -131,7 +134,7 @@ test('offline, no page is blank: a page never loaded, a post never opened and on
   await expect(page.locator('.post-body')).not.toBeEmpty();
   await expect(page.getByRole('alert').filter({ hasText: 'Not available offline' })).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
-  await page.locator(`main a[href="${second}"]`).first().click();
+  await page.locator(`main article a[href="${second}"]`).first().click();
   await expect(
     page.getByRole('heading', { name: 'This post is not available offline', level: 1 }),
   ).toBeVisible();
