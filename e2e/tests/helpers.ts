@@ -402,18 +402,18 @@ export async function expectFits(page: Page, what: string) {
 }
 
 /**
- * An anonymous survey for everyone (ADR 035), published and open for a week, with one choice question, built
- * through the admin API; answered once by each of `respondents` (demo accounts). Answers its id.
+ * A draft survey with one choice question, built through the admin API (anonymous when asked); answers its
+ * id. A journey that needs a draft makes its own: other journeys add and publish surveys meanwhile.
  */
-export async function anonymousSurvey(
+export async function draftSurvey(
   request: APIRequestContext,
   title: string,
-  respondents: string[] = [],
+  isAnonymous: 0 | 1 = 0,
 ): Promise<number> {
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   const created = await request.post('/v1/api/surveys', {
     headers,
-    data: { title, description: 'Tell us honestly.', isAnonymous: 1 },
+    data: { title, description: 'Tell us honestly.', isAnonymous },
   });
   expect(created.status()).toBe(201);
   const id = (await created.json()).data as number;
@@ -430,6 +430,20 @@ export async function anonymousSurvey(
     },
   });
   expect(built.status()).toBe(200);
+  return id;
+}
+
+/**
+ * An anonymous survey for everyone (ADR 035), published and open for a week, with one choice question, built
+ * through the admin API; answered once by each of `respondents` (demo accounts). Answers its id.
+ */
+export async function anonymousSurvey(
+  request: APIRequestContext,
+  title: string,
+  respondents: string[] = [],
+): Promise<number> {
+  const id = await draftSurvey(request, title, 1);
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
   const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
   const published = await request.put(`/v1/api/surveys/${id}`, {
     headers,
