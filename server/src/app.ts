@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -181,6 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/** What the page is kept compressed in, best first; identity is the page as it is. */
+const PAGE_ENCODINGS: ('br' | 'gzip' | 'identity')[] = ['br', 'gzip', 'identity'];
+
 /** Serves the built SPA with history fallback: any GET outside /v1 and /files answers index.html. */
 async function serveWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
@@ -215,9 +219,9 @@ async function serveWeb(app: FastifyInstance, webDist: string | undefined): Prom
       reply.header('Cache-Control', 'no-cache').header('ETag', pageTag).header('Vary', 'Accept-Encoding');
       if (request.headers['if-none-match'] === pageTag) return reply.status(304).send();
       reply.type('text/html; charset=utf-8');
-      const accepted = String(request.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-      if (!encoding) return reply.send(page);
+      // Weighed as the assets' and the API's encodings are (the same negotiator): `br;q=0` refuses brotli.
+      const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), PAGE_ENCODINGS);
+      if (encoding === null || encoding === 'identity') return reply.send(page);
       return reply.header('Content-Encoding', encoding).send(encoded[encoding]);
     }
     return reply.status(404).send({ error: 'Not found', code: 'not_found' });

@@ -1,7 +1,7 @@
 // Compression and caching at the edge (issue 14): API answers over 1 KB as brotli or gzip, small ones and
 // the live stream and stored files as they are; the built assets as the .br/.gz files written at build
-// time, hashed ones cached for a year and index.html revalidated; robots.txt instead of the app's HTML;
-// a gzip request body is never inflated.
+// time, hashed ones cached for a year and index.html revalidated (its encoding weighed by q-values);
+// robots.txt instead of the app's HTML; a gzip request body is never inflated.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -182,6 +182,19 @@ describe('the built web app', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(html);
+  });
+
+  it('weighs the page encodings by their q-values: one refused with q=0 is not sent', async () => {
+    const page = async (acceptEncoding: string) =>
+      (await t.app.inject({ method: 'GET', url: '/news', headers: { 'accept-encoding': acceptEncoding } }))
+        .headers['content-encoding'];
+    expect(await page('br;q=0, gzip')).toBe('gzip');
+    expect(await page('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(await page('br;q=0, gzip;q=0')).toBeUndefined();
+    expect(await page('identity')).toBeUndefined();
+    expect(await page('deflate')).toBeUndefined();
+    expect(await page('*')).toBe('br');
+    expect(await page('gzip, deflate, br')).toBe('br');
   });
 
   it('answers robots.txt with a robots file that keeps crawlers out, not the app', async () => {
