@@ -219,8 +219,13 @@ async function serveWeb(app: FastifyInstance, webDist: string | undefined): Prom
       reply.header('Cache-Control', 'no-cache').header('ETag', pageTag).header('Vary', 'Accept-Encoding');
       if (request.headers['if-none-match'] === pageTag) return reply.status(304).send();
       reply.type('text/html; charset=utf-8');
-      // Weighed as the assets' and the API's encodings are (the same negotiator): `br;q=0` refuses brotli.
-      const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), PAGE_ENCODINGS);
+      // Weighed as the assets' and the API's encodings are: the same negotiator, after the same reading
+      // of the header as @fastify/static's and @fastify/compress's (`*` and x-gzip are gzip). `br;q=0`
+      // refuses brotli.
+      const accepted = String(request.headers['accept-encoding'] ?? '')
+        .toLowerCase()
+        .replace(/\*|x-gzip/g, 'gzip');
+      const encoding = negotiate(accepted, PAGE_ENCODINGS);
       if (encoding === null || encoding === 'identity') return reply.send(page);
       return reply.header('Content-Encoding', encoding).send(encoded[encoding]);
     }
