@@ -94,9 +94,9 @@ test('offline, no page is blank: a page never loaded, a post never opened and on
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await page.reload();
-  // Links of the news list's cards only: the to-acknowledge list and the carousel link to posts too, but
-  // their answers are not kept for offline reading, and other journeys add must-read posts meanwhile, so
-  // a post linked only from there was missing offline.
+  // Links of the news list's cards only: the to-acknowledge list links to posts too, but its answer is not
+  // kept for offline reading, and other journeys add must-read posts meanwhile, so a post linked only from
+  // there was missing offline.
   const cards = page.locator('main article a[href^="/post-detail/"]');
   const posts = () =>
     cards.evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href') ?? ''))]);
