@@ -67,6 +67,13 @@ describe('the search box', () => {
     expect(await landedAt()).toBe('/search?q=secret+road');
   });
 
+  it('on a phone, opens focused from its search icon', async () => {
+    const { user } = renderPage(<Box isMobile />, { at: '/news' });
+    expect(screen.queryByRole('combobox', { name: 'Search' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Search' })).toHaveFocus());
+  });
+
   // Ctrl+K pressed while the box's code was loading is the top bar's request, taken when the box arrives.
   it.each([
     ['a desktop', false],

@@ -44,18 +44,22 @@ export function SearchBox({ isMobile, text, onText, focusWanted, onFocused }: Pr
   const busy = query !== typed || suggestions.isFetching;
   const shown = isMobile ? expanded : true;
 
-  // On a phone the input exists once the box has opened: the effect runs again when it is shown, after the
-  // render that made it (a frame's wait instead raced that render on a busy phone).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the request and the input's presence decide.
+  // Focus asked for by Ctrl+K (the top bar's request) or by the phone's search icon (this one's). On a phone
+  // the input exists once the box has opened: the effect runs again when it is shown, after the render
+  // that made it (a frame's wait instead raced that render on a busy phone).
+  const [iconTapped, setIconTapped] = useState(false);
+  const wantsFocus = focusWanted || iconTapped;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the requests and the input's presence decide.
   useEffect(() => {
-    if (!focusWanted) return;
+    if (!wantsFocus) return;
     if (!shown) {
       setExpanded(true);
       return;
     }
     inputRef.current?.focus();
-    onFocused();
-  }, [focusWanted, shown]);
+    setIconTapped(false);
+    if (focusWanted) onFocused();
+  }, [wantsFocus, shown]);
 
   const groups = useMemo(
     () => (suggestions.data?.groups ?? []).filter((g) => g.hits.length > 0),
@@ -126,10 +130,7 @@ export function SearchBox({ isMobile, text, onText, focusWanted, onFocused }: Pr
         className="search-icon-button"
         aria-label="Search"
         aria-keyshortcuts="Control+K Meta+K"
-        onClick={() => {
-          setExpanded(true);
-          window.requestAnimationFrame(() => inputRef.current?.focus());
-        }}
+        onClick={() => setIconTapped(true)}
       >
         <SearchOutlined aria-hidden />
       </button>
