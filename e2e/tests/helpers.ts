@@ -402,15 +402,17 @@ export async function expectFits(page: Page, what: string) {
 }
 
 /**
- * A draft survey with one choice question, built through the admin API (anonymous when asked); answers its
- * id. A journey that needs a draft makes its own: other journeys add and publish surveys meanwhile.
+ * A draft survey with one choice question, built through the admin API (anonymous when asked; with the
+ * admin's `token` when the caller has one); answers its id. A journey that needs a draft makes its own:
+ * other journeys add and publish surveys meanwhile.
  */
 export async function draftSurvey(
   request: APIRequestContext,
   title: string,
   isAnonymous: 0 | 1 = 0,
+  token?: string,
 ): Promise<number> {
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const headers = { authorization: `Bearer ${token ?? (await adminToken(request))}` };
   const created = await request.post('/v1/api/surveys', {
     headers,
     data: { title, description: 'Tell us honestly.', isAnonymous },
@@ -442,8 +444,10 @@ export async function anonymousSurvey(
   title: string,
   respondents: string[] = [],
 ): Promise<number> {
-  const id = await draftSurvey(request, title, 1);
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  // One login of the admin for the whole set-up: logins are throttled, and journeys share the account.
+  const token = await adminToken(request);
+  const id = await draftSurvey(request, title, 1, token);
+  const headers = { authorization: `Bearer ${token}` };
   const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
   const published = await request.put(`/v1/api/surveys/${id}`, {
     headers,
