@@ -106,36 +106,37 @@ function stalledIsCut(t: TestApp, port: () => number) {
   }, 20_000);
 }
 
-describe('stalled downloads from local disk', () => {
-  const t = useTestApp({ config: { httpTimeouts: timeouts } });
+/** A listening app (`port()` once it listens), on S3 (s3rver, a bucket of its own) when `bucket` is given. */
+function listeningApp(httpTimeouts: HttpTimeouts, bucket?: string) {
+  let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
+  if (bucket) {
+    beforeAll(async () => {
+      s3 = await startS3Server(bucket);
+    });
+    afterAll(async () => {
+      await s3?.stop();
+    });
+  }
+  const t = useTestApp({ config: () => ({ httpTimeouts, ...(s3 ? { s3: s3.settings } : {}) }) });
   let port = 0;
   beforeAll(async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
-  stalledIsCut(t, () => port);
+  return { t, port: () => port, s3Settings: () => s3?.settings as S3Settings };
+}
+
+describe('stalled downloads from local disk', () => {
+  const { t, port } = listeningApp(timeouts);
+  stalledIsCut(t, port);
 });
 
 describe('stalled downloads from S3', () => {
-  let s3: Awaited<ReturnType<typeof startS3Server>>;
-  let settings: S3Settings;
-  beforeAll(async () => {
-    s3 = await startS3Server('hearth-stalls');
-    settings = s3.settings;
-  });
-  afterAll(async () => {
-    await s3?.stop();
-  });
-  const t = useTestApp({ config: () => ({ s3: settings, httpTimeouts: timeouts }) });
-  let port = 0;
-  beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
-
-  stalledIsCut(t, () => port);
+  const { t, port, s3Settings } = listeningApp(timeouts, 'hearth-stalls');
+  stalledIsCut(t, port);
 
   it('lets an S3 body go while its reader stalls, and reads on from where it stopped', async () => {
+    const settings = s3Settings();
     const agent = new HttpAgent({ keepAlive: true, maxSockets: 8 });
     const client = new S3Client({
       region: settings.region,
@@ -186,23 +187,7 @@ describe('stalled downloads from S3', () => {
 const CROWD_IDLE_MS = 8000;
 
 describe('60 stalled downloads from S3', () => {
-  let s3: Awaited<ReturnType<typeof startS3Server>>;
-  let settings: S3Settings;
-  beforeAll(async () => {
-    s3 = await startS3Server('hearth-crowd');
-    settings = s3.settings;
-  });
-  afterAll(async () => {
-    await s3?.stop();
-  });
-  const t = useTestApp({
-    config: () => ({ s3: settings, httpTimeouts: { ...timeouts, idleMs: CROWD_IDLE_MS } }),
-  });
-  let port = 0;
-  beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
+  const { t, port } = listeningApp({ ...timeouts, idleMs: CROWD_IDLE_MS }, 'hearth-crowd');
 
   it('answers a normal download within 1 s while 60 stalled downloads are open', async () => {
     expect(t.app.storage.kind).toBe('s3');
@@ -210,8 +195,8 @@ describe('60 stalled downloads from S3', () => {
     const png = await pngImage(300, 200);
     const small = await storedFile(t, 'png', 'image/png', png);
     // A first download, so the figures below are not those of the route's first use.
-    expect((await fetch(`http://127.0.0.1:${port}/files/${small}`)).status).toBe(200);
-    const stalled = await Promise.all(Array.from({ length: 60 }, () => stalledDownload(t, port, big)));
+    expect((await fetch(`http://127.0.0.1:${port()}/files/${small}`)).status).toBe(200);
+    const stalled = await Promise.all(Array.from({ length: 60 }, () => stalledDownload(t, port(), big)));
     const cut = stalled.map((s) => within(s.serverClosed, CROWD_IDLE_MS + 20_000));
     // Every one of them is stuck on its client: the operating system's buffers are full and the server
     // holds bytes it cannot send.
@@ -224,7 +209,7 @@ describe('60 stalled downloads from S3', () => {
     const timings: number[] = [];
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
-      const res = await fetch(`http://127.0.0.1:${port}/files/${small}`, {
+      const res = await fetch(`http://127.0.0.1:${port()}/files/${small}`, {
         signal: AbortSignal.timeout(5000),
       });
       const body = Buffer.from(await res.arrayBuffer());
