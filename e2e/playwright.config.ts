@@ -45,10 +45,10 @@ export default defineConfig({
     // E2E_TRACE=1 turns it on when a failure needs one. The screenshot of a failure is always kept.
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
-    // The app's service worker precaches every file of the build (about a hundred) in each new context,
-    // and every journey opens one or more: four journey files took 12% less time and CPU without it (two
-    // runs each way). Only the journey about installing and reading offline needs the worker
-    // (install-and-offline.spec.ts allows it again).
+    // The app's service worker keeps a copy of every asset and feed answer a page fetches (web/public/sw.js),
+    // in each new context, and every journey opens one or more: four journey files took 12% less time and
+    // CPU without it (two runs each way, when it still precached the whole build). Only the journey about
+    // installing and reading offline needs the worker (install-and-offline.spec.ts allows it again).
     serviceWorkers: 'block',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
