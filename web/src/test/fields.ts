@@ -4,6 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 
+/** The column headers of the table on screen, left to right. */
+export const columnHeaders = (): (string | null)[] =>
+  screen.getAllByRole('columnheader').map((h) => h.textContent);
+
 /** Opens the select labelled `label` and picks the option `option` from its list. */
 export async function chooseOption(user: UserEvent, label: string, option: string): Promise<void> {
   await user.click(screen.getByRole('combobox', { name: label }));

@@ -6,6 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/fetch-mock';
+import { columnHeaders } from '../../test/fields';
 import { renderPage, signIn } from '../../test/render';
 import { ReportTable } from './report-table';
 
@@ -34,8 +35,6 @@ function table() {
   );
 }
 
-const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
-
 beforeEach(() => {
   signIn('admin');
   mockApi();
@@ -45,7 +44,7 @@ beforeEach(() => {
 describe('column choice', () => {
   it('leaves out the named columns on a narrower window and says how many it shows', () => {
     table();
-    expect(headers()).toEqual(['Title']);
+    expect(columnHeaders()).toEqual(['Title']);
     expect(screen.getByRole('button', { name: 'Columns (1 of 3)' })).toBeVisible();
   });
 
@@ -54,14 +53,14 @@ describe('column choice', () => {
     await first.user.click(screen.getByRole('button', { name: 'Columns (1 of 3)' }));
     const panel = await screen.findByRole('dialog', { name: 'Columns' });
     await first.user.click(within(panel).getByRole('checkbox', { name: 'Opened' }));
-    expect(headers()).toEqual(['Title', 'Opened']);
+    expect(columnHeaders()).toEqual(['Title', 'Opened']);
     await first.user.click(within(panel).getByRole('checkbox', { name: 'Title' }));
     await first.user.click(within(panel).getByRole('checkbox', { name: 'Opened' }));
-    expect(headers()).toEqual(['Opened']);
+    expect(columnHeaders()).toEqual(['Opened']);
     first.unmount();
 
     table();
-    expect(headers()).toEqual(['Opened']);
+    expect(columnHeaders()).toEqual(['Opened']);
     expect(screen.getByRole('button', { name: 'Columns (1 of 3)' })).toBeVisible();
   });
 });

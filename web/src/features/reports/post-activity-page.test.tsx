@@ -12,14 +12,15 @@ import {
   reportsEndpoints,
   systemEndpoints,
 } from '@hearth/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catchDownloads, csvAnswer } from '../../test/downloads';
 import { type ApiMock, mockApi, ok } from '../../test/fetch-mock';
-import { fill } from '../../test/fields';
+import { columnHeaders, fill } from '../../test/fields';
 import { PUBLIC_CONFIG } from '../../test/fixtures';
 import { renderPage, signIn } from '../../test/render';
 import PostActivityReportPage from './post-activity-page';
+import { showEveryColumn } from './test-support';
 
 function post(id: number, patch: Partial<PostReportRow> = {}): PostReportRow {
   return {
@@ -58,7 +59,6 @@ afterEach(() => {
 });
 
 const open = () => renderPage(<PostActivityReportPage />, { at: '/reports/post-activity' });
-const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
 /** The query of the last table request. */
 const lastQuery = () => api.sent(reportsEndpoints.getPostActivityReport).at(-1)?.query;
 
@@ -78,13 +78,9 @@ describe('the post activity report', () => {
 
     // Below 1600 px four columns are left out (issue 33); the chooser shows them all: the CSV's, then reach.
     const chooser = screen.getByRole('button', { name: 'Columns (7 of 11)' });
-    await user.click(chooser);
-    const panel = await screen.findByRole('dialog', { name: 'Columns' });
-    for (const box of within(panel).getAllByRole('checkbox')) {
-      if (!(box as HTMLInputElement).checked) await user.click(box);
-    }
+    await showEveryColumn(user, chooser);
     expect(chooser).toHaveTextContent('Columns (11 of 11)');
-    expect(headers()).toEqual([...POST_ACTIVITY_CSV_COLUMNS, 'Seen', 'Opened', 'Acknowledged']);
+    expect(columnHeaders()).toEqual([...POST_ACTIVITY_CSV_COLUMNS, 'Seen', 'Opened', 'Acknowledged']);
   });
 
   it('asks the server for the search and the sort by Likes, and says when no post matches', async () => {

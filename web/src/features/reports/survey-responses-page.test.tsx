@@ -8,6 +8,7 @@ import { reportsEndpoints, STATE, type SurveyReportListRow, systemEndpoints } fr
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiMock, mockApi, ok } from '../../test/fetch-mock';
+import { columnHeaders } from '../../test/fields';
 import { PUBLIC_CONFIG } from '../../test/fixtures';
 import { landedAt, renderPage, signIn } from '../../test/render';
 import SurveyResponsesReportPage from './survey-responses-page';
@@ -48,13 +49,7 @@ describe('the survey responses list', () => {
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Survey Responses' })).toBeVisible();
     await screen.findByRole('link', { name: 'Canteen feedback' });
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Title',
-      'State',
-      'Start',
-      'End',
-      'Responses',
-    ]);
+    expect(columnHeaders()).toEqual(['Title', 'State', 'Start', 'End', 'Responses']);
     const canteen = within(rowOf('Canteen feedback'));
     expect(canteen.getByText('Published')).toBeVisible();
     expect(canteen.getByRole('cell', { name: '3' })).toBeVisible();

@@ -13,13 +13,14 @@ import {
   type UserActivityRow,
   usersEndpoints,
 } from '@hearth/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catchDownloads, csvAnswer } from '../../test/downloads';
 import { type ApiMock, mockApi, ok } from '../../test/fetch-mock';
-import { chooseOption, fill } from '../../test/fields';
+import { chooseOption, columnHeaders, fill } from '../../test/fields';
 import { GROUPS, PUBLIC_CONFIG } from '../../test/fixtures';
 import { renderPage, signIn } from '../../test/render';
+import { showEveryColumn } from './test-support';
 import UserActivityReportPage from './user-activity-page';
 
 function row(id: number, patch: Partial<UserActivityRow> = {}): UserActivityRow {
@@ -60,7 +61,6 @@ afterEach(() => {
 });
 
 const open = () => renderPage(<UserActivityReportPage />, { at: '/reports/user-activity' });
-const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
 /** The query of the last table request. */
 const lastQuery = () => api.sent(reportsEndpoints.getUserActivityReport).at(-1)?.query;
 
@@ -80,13 +80,9 @@ describe('the user activity report', () => {
 
     // Below 1600 px two columns are left out (issue 33); the chooser shows them all, the CSV's names.
     const chooser = screen.getByRole('button', { name: 'Columns (8 of 10)' });
-    await user.click(chooser);
-    const panel = await screen.findByRole('dialog', { name: 'Columns' });
-    for (const box of within(panel).getAllByRole('checkbox')) {
-      if (!(box as HTMLInputElement).checked) await user.click(box);
-    }
+    await showEveryColumn(user, chooser);
     expect(chooser).toHaveTextContent('Columns (10 of 10)');
-    expect(headers()).toEqual([...USER_ACTIVITY_CSV_COLUMNS]);
+    expect(columnHeaders()).toEqual([...USER_ACTIVITY_CSV_COLUMNS]);
   });
 
   it('asks the server for the search, a location, a role and the sort by Likes, each from the first page', async () => {
